@@ -1,0 +1,59 @@
+// @ts-check
+// `npm run build`: the self-registering file customers load, the library
+// entry bundler users import, and its type declarations.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { version, dependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** Compile-time constants; an endpoint set at build time becomes the default. */
+const define = {
+  __CM_GRAPHQL_ENDPOINT__: JSON.stringify(process.env.CM_GRAPHQL_ENDPOINT ?? '/graphql'),
+  __CM_VERSION__: JSON.stringify(version),
+};
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+
+// One self-contained module: React and every dependency inlined.
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    lib: { entry: 'src/element/register.ts', formats: ['es'], fileName: () => 'cm-material-download.js' },
+    // Library mode keeps whitespace for the sake of tree-shaking; this file is final, so minify it fully.
+    rolldownOptions: { output: { minify: true } },
+  },
+});
+
+// The library entry keeps its dependencies external: the customer's bundler dedupes them.
+const external = Object.keys(dependencies);
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  define,
+  build: {
+    outDir: 'dist/lib',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: false,
+    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
+    rolldownOptions: {
+      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+    },
+  },
+});
+
+execFileSync(process.execPath, [fileURLToPath(import.meta.resolve('typescript/bin/tsc')), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});

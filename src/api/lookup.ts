@@ -1,0 +1,58 @@
+import type { LinkRequest } from '../machine/types';
+import { readAuthHeaders } from './auth';
+import { getConfig } from './config';
+import { resolveEndpoint } from './endpoint';
+import { LookupError } from './errors';
+import {
+  GET_MATERIAL_DOWNLOAD_LINK,
+  GET_PBR_MATERIAL_DOWNLOAD_LINK,
+  getMaterialDownloadLinkQuery,
+  getPbrMaterialDownloadLinkQuery,
+} from './queries';
+import { readDownloadUrl } from './readers';
+import { toSafeHref } from './safeHref';
+import { sendOperation, type Operation } from './transport';
+
+/** Lets the provider tell our traffic apart from its other clients. */
+export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
+
+export function toOperation(request: LinkRequest): Operation {
+  const { organizationId, articleId, resolution, fileType } = request;
+  const shared = { articleId, organizationId, ...definedOnly({ resolution, fileType }) };
+  if (request.kind === 'pbr') {
+    return { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables: shared };
+  }
+  return {
+    operationName: GET_MATERIAL_DOWNLOAD_LINK,
+    query: getMaterialDownloadLinkQuery,
+    variables: { ...shared, assignmentType: request.assignmentType },
+  };
+}
+
+/**
+ * The link for a validated request, or null where the provider has none.
+ * Rejects with a LookupError whose message says what went wrong.
+ */
+export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSignal): Promise<string | null> {
+  const config = getConfig();
+  const endpoint = resolveEndpoint(request.endpoint ?? config.endpoint);
+  const headers = { ...CLIENT_NAME_HEADERS, ...readAuthHeaders() };
+  const { data, errors } = await sendOperation(toOperation(request), {
+    endpoint,
+    headers,
+    timeoutMs: config.timeoutMs,
+    batch: config.batch,
+    ...(signal ? { signal } : {}),
+  });
+  // Error policy "ignore": where there is data, it is used, errors or not.
+  if (data === undefined || data === null) {
+    const messages = (errors ?? []).map((error) => error?.message).filter(Boolean);
+    throw new LookupError(messages.length ? `GraphQL error: ${messages.join('; ')}` : 'invalid response: no data');
+  }
+  const url = readDownloadUrl(request.kind, data);
+  return url === null || url === undefined ? null : toSafeHref(url);
+}
+
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,25 @@
+import { LookupError } from './errors';
+
+/** Longer URLs are refused: no real download link comes near it. */
+export const MAX_HREF_LENGTH = 8192;
+
+/**
+ * Only an absolute http(s) URL, exactly as sent, may become the anchor's
+ * href: `javascript:`, `data:`, relative, protocol-relative or padded URLs
+ * count as a failed lookup.
+ */
+export function toSafeHref(url: unknown): string {
+  if (typeof url !== 'string') throw new LookupError(`refused download URL: expected a string, got ${typeof url}`);
+  const shown = url.length > 80 ? `${url.slice(0, 80)}…` : url;
+  if (url.length > MAX_HREF_LENGTH) {
+    throw new LookupError(`refused download URL "${shown}": longer than ${MAX_HREF_LENGTH} characters`);
+  }
+  if (!/^https?:\/\/[^\s/]/i.test(url) || /\s/.test(url)) {
+    throw new LookupError(`refused download URL "${shown}": only absolute http and https URLs are used`);
+  }
+  try {
+    return new URL(url).href;
+  } catch {
+    throw new LookupError(`refused download URL "${shown}": not a valid URL`);
+  }
+}

@@ -1,0 +1,231 @@
+import { ClientError, GraphQLClient } from 'graphql-request';
+import type { BatchOptions } from './config';
+import { LookupError } from './errors';
+import type { OperationName } from './queries';
+import { abortError, anySignal, timeoutSignal } from './signals';
+
+export interface Operation {
+  operationName: OperationName;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+export interface OperationResult {
+  data?: unknown;
+  errors?: readonly { message?: string }[];
+}
+
+export interface SendOptions {
+  /** Absolute URL. */
+  endpoint: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  batch: BatchOptions | false;
+  /** The caller's interest: aborting it never cancels anyone else's share. */
+  signal?: AbortSignal;
+}
+
+/** One operation on the wire, shared by every caller that asked for the same thing. */
+interface SharedOperation {
+  key: string;
+  operation: Operation;
+  result: Promise<OperationResult>;
+  settle: (outcome: { result: OperationResult } | { error: unknown }) => void;
+  /** Callers still waiting; at zero the operation is dropped or its request aborted. */
+  waiting: number;
+  /** Aborted when nobody waits any more. */
+  abandoned: AbortController;
+  sent: boolean;
+}
+
+/** Operations for one endpoint with one set of headers: only those can share a POST. */
+interface Queue {
+  endpoint: string;
+  headers: Record<string, string>;
+  queued: SharedOperation[];
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Cleared for good once the server answers an array with something else. */
+  acceptsArrays: boolean;
+}
+
+const queues = new Map<string, Queue>();
+const inFlight = new Map<string, SharedOperation>();
+
+/**
+ * Sends one GraphQL operation. Operations started within one batch window go
+ * out together as a JSON-array POST; identical operations in flight share one.
+ */
+export function sendOperation(operation: Operation, options: SendOptions): Promise<OperationResult> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(abortError(signal));
+  const queueKey = JSON.stringify([options.endpoint, options.headers]);
+  const key = JSON.stringify([queueKey, operation.operationName, operation.variables]);
+  const shared = inFlight.get(key) ?? enqueue(queueFor(queueKey, options), key, operation, options);
+  return follow(shared, signal);
+}
+
+function queueFor(queueKey: string, options: SendOptions): Queue {
+  let queue = queues.get(queueKey);
+  if (!queue) {
+    queue = { endpoint: options.endpoint, headers: options.headers, queued: [], timer: null, acceptsArrays: true };
+    queues.set(queueKey, queue);
+  }
+  return queue;
+}
+
+function enqueue(queue: Queue, key: string, operation: Operation, options: SendOptions): SharedOperation {
+  let settle!: SharedOperation['settle'];
+  const result = new Promise<OperationResult>((resolve, reject) => {
+    settle = (outcome) => {
+      inFlight.delete(key);
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(outcome.error);
+    };
+  });
+  // Callers attach their own handlers; this one keeps an abandoned operation quiet.
+  result.catch(() => {});
+  const shared: SharedOperation = {
+    key,
+    operation,
+    result,
+    settle,
+    waiting: 0,
+    abandoned: new AbortController(),
+    sent: false,
+  };
+  inFlight.set(key, shared);
+  queue.queued.push(shared);
+  const { batch, timeoutMs } = options;
+  if (!batch) flush(queue, 1, timeoutMs);
+  else queue.timer ??= setTimeout(() => flush(queue, batch.max, timeoutMs), batch.intervalMs);
+  return shared;
+}
+
+function follow(shared: SharedOperation, signal: AbortSignal | undefined): Promise<OperationResult> {
+  shared.waiting += 1;
+  if (!signal) return shared.result;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      release(shared);
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.result
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function release(shared: SharedOperation): void {
+  shared.waiting -= 1;
+  if (shared.waiting > 0) return;
+  shared.abandoned.abort();
+  if (!shared.sent) {
+    shared.settle({ error: new DOMException('Nobody waits for this operation.', 'AbortError') });
+  }
+}
+
+function flush(queue: Queue, max: number, timeoutMs: number): void {
+  if (queue.timer !== null) clearTimeout(queue.timer);
+  queue.timer = null;
+  const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
+  const size = queue.acceptsArrays ? max : 1;
+  for (let start = 0; start < ready.length; start += size) {
+    const chunk = ready.slice(start, start + size);
+    if (chunk.length === 1) void sendSingle(queue, chunk[0]!, timeoutMs);
+    else void sendBatch(queue, chunk, timeoutMs);
+  }
+}
+
+function createClient(queue: Queue, requestMiddleware?: (request: RequestInit & { url: string }) => RequestInit & { url: string }) {
+  return new GraphQLClient(queue.endpoint, {
+    headers: queue.headers,
+    credentials: 'same-origin',
+    // Data and errors both come back; lookup() uses the data where there is any.
+    errorPolicy: 'all',
+    // Looked up per call so a fetch wrapper the page installs later still applies.
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
+    ...(requestMiddleware ? { requestMiddleware } : {}),
+  });
+}
+
+async function sendSingle(queue: Queue, shared: SharedOperation, timeoutMs: number): Promise<void> {
+  shared.sent = true;
+  const { query, variables } = shared.operation;
+  try {
+    const response = await createClient(queue).rawRequest({
+      query,
+      variables,
+      signal: anySignal([shared.abandoned.signal, timeoutSignal(timeoutMs)]),
+    });
+    shared.settle({ result: { data: response.data, errors: response.errors } });
+  } catch (error) {
+    shared.settle({ error: describeFailure(error, timeoutMs) });
+  }
+}
+
+async function sendBatch(queue: Queue, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
+  for (const shared of chunk) shared.sent = true;
+  const everyoneLeft = new AbortController();
+  for (const shared of chunk) {
+    shared.abandoned.signal.addEventListener('abort', () => {
+      if (chunk.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
+    });
+  }
+  // graphql-request's batch body has no operationName; the contract wants one on every operation.
+  const body = JSON.stringify(chunk.map(({ operation }) => operation));
+  const client = createClient(queue, (request) => ({ ...request, body }));
+  let answers: unknown;
+  try {
+    const response = await client.batchRequests({
+      documents: chunk.map(({ operation }) => ({ document: operation.query, variables: operation.variables })),
+      signal: anySignal([everyoneLeft.signal, timeoutSignal(timeoutMs)]),
+    });
+    answers = response;
+  } catch (error) {
+    if (!refusesArrays(error)) {
+      const failure = describeFailure(error, timeoutMs);
+      for (const shared of chunk) shared.settle({ error: failure });
+      return;
+    }
+    answers = null;
+  }
+  if (!Array.isArray(answers) || answers.length !== chunk.length) {
+    queue.acceptsArrays = false;
+    for (const shared of chunk) {
+      if (!shared.abandoned.signal.aborted) void sendSingle(queue, shared, timeoutMs);
+    }
+    return;
+  }
+  chunk.forEach((shared, index) => {
+    const answer = answers[index] as OperationResult;
+    shared.settle({ result: { data: answer.data, errors: answer.errors } });
+  });
+}
+
+/** A 4xx with a JSON object for an array body: the server does not batch. */
+function refusesArrays(error: unknown): boolean {
+  if (!(error instanceof ClientError)) return false;
+  const { status } = error.response;
+  return status >= 400 && status < 500 && !Array.isArray(parseJson(error.response.body));
+}
+
+function parseJson(text: unknown): unknown {
+  try {
+    return typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): Error {
+  if (error instanceof ClientError) return new LookupError(`request failed: HTTP ${error.response.status}`);
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return new LookupError(`request timed out after ${timeoutMs} ms`);
+    if (error.name === 'AbortError') return error;
+    if (error instanceof SyntaxError) return new LookupError('invalid response: not JSON');
+    if (error instanceof TypeError) return new LookupError(`network error: ${error.message}`);
+    return new LookupError(`invalid response: ${error.message}`);
+  }
+  return new LookupError(`request failed: ${String(error)}`);
+}

@@ -1,0 +1,43 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { lookupDownloadLink } from '../api/lookup';
+import { logError } from '../log';
+import { connect, viewsEqual } from '../machine/connect';
+import { materialDownloadMachine, type LookupOutput } from '../machine/materialDownload.machine';
+import type { LinkRequest, MaterialDownloadInputs } from '../machine/types';
+import { registerActor } from './actorRegistry';
+import { hostOf } from './dom';
+import { inspectorFor } from './inspection';
+import { useAnchorBinding } from './useAnchorBinding';
+import { pickInputs, useSyncedInputs } from './useSyncedInputs';
+
+export interface MaterialDownloadProps extends MaterialDownloadInputs {
+  /** Where the component renders: the host's shadow root (r2wc passes it) or the host itself. */
+  container: HTMLElement | ShadowRoot;
+}
+
+const lookupLink = fromPromise<LookupOutput, LinkRequest>(({ input, signal }) => lookupDownloadLink(input, signal));
+
+/**
+ * The element's view: holds the actor, sends input changes in, binds the
+ * anchor out. It renders only a slot, so the customer's anchor stays where
+ * they put it.
+ */
+export function MaterialDownload(props: MaterialDownloadProps) {
+  const host = hostOf(props.container);
+  const inputs = pickInputs(props);
+  const logic = useMemo(
+    () =>
+      materialDownloadMachine.provide({
+        actors: { lookupLink },
+        actions: { reportError: (_, { error }) => error && logError(error, host) },
+      }),
+    [host],
+  );
+  const actor = useActorRef(logic, { input: inputs, inspect: inspectorFor(host) });
+  useEffect(() => registerActor(host, actor), [host, actor]);
+  useSyncedInputs(actor, inputs);
+  useAnchorBinding(host, useSelector(actor, connect, viewsEqual));
+  return <slot />;
+}

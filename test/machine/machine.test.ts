@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { connect, materialDownloadMachine, type LinkRequest, type LookupOutput, type MaterialDownloadInputs } from '../../src/machine';
+
+const thumbnail: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
+const pbr: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-101', type: 'pbr' };
+
+/** A lookup the test answers by hand, recording what each call was asked and whether it was aborted. */
+function manualLookup() {
+  const calls: { request: LinkRequest; signal: AbortSignal; resolve: (href: LookupOutput) => void; reject: (e: Error) => void }[] = [];
+  const logic = fromPromise<LookupOutput, LinkRequest>(
+    ({ input, signal }) => new Promise((resolve, reject) => calls.push({ request: input, signal, resolve, reject })),
+  );
+  return { calls, logic };
+}
+
+function start(inputs: MaterialDownloadInputs) {
+  const lookup = manualLookup();
+  const reported: (string | null)[] = [];
+  const visited: string[] = [];
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    // The initial state is entered without a microstep of its own: its way out names it as the source.
+    const sources = event._transitions.map((transition) => transition.source.key);
+    if (visited.length === 0 && sources.includes('validating')) visited.push('validating');
+    visited.push(String((event.snapshot as { value: unknown }).value));
+  };
+  const actor = createActor(
+    materialDownloadMachine.provide({
+      actors: { lookupLink: lookup.logic },
+      actions: { reportError: (_, { error }) => void reported.push(error) },
+    }),
+    { input: inputs, inspect },
+  ).start();
+  return { actor, lookup, reported, visited };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('materialDownloadMachine', () => {
+  it('validates, then fetches the request for valid inputs', () => {
+    const { actor, lookup, visited } = start(thumbnail);
+    expect(visited.slice(0, 2)).toEqual(['validating', 'fetching']);
+    expect(actor.getSnapshot().value).toBe('fetching');
+    expect(lookup.calls[0]?.request).toMatchObject({ kind: 'thumbnail', assignmentType: 'THUMBNAIL_10X10_CM' });
+  });
+
+  it('enables with the link, and connect() shows it', async () => {
+    const { actor, lookup } = start(thumbnail);
+    lookup.calls[0]!.resolve('https://files.example/a.png');
+    await settle();
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'enabled', href: 'https://files.example/a.png', disabled: false, settled: 'enabled' });
+  });
+
+  it('disables without error when the provider has no link', async () => {
+    const { actor, lookup, reported } = start(thumbnail);
+    lookup.calls[0]!.resolve(null);
+    await settle();
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'disabled', href: null, disabled: true, error: null });
+    expect(reported).toEqual([null]);
+  });
+
+  it('disables with the failure message when the lookup fails', async () => {
+    const { actor, lookup, reported } = start(thumbnail);
+    lookup.calls[0]!.reject(new Error('request failed: HTTP 500'));
+    await settle();
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'disabled', error: 'request failed: HTTP 500' });
+    expect(reported).toEqual(['request failed: HTTP 500']);
+  });
+
+  it('disables invalid inputs with the validation message, without a lookup', () => {
+    const { actor, lookup, reported } = start({ ...thumbnail, articleId: undefined });
+    expect(actor.getSnapshot().value).toBe('disabled');
+    expect(lookup.calls).toHaveLength(0);
+    expect(reported).toEqual(['no article id provided']);
+  });
+
+  it('re-enters validating on every input change, from every live state, and clears the link', async () => {
+    const { actor, lookup, visited } = start(thumbnail);
+    lookup.calls[0]!.resolve('https://files.example/a.png');
+    await settle();
+    visited.length = 0;
+    actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    expect(visited).toEqual(['validating', 'fetching']);
+    expect(actor.getSnapshot().context.href).toBeNull();
+
+    visited.length = 0;
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'bogus' } });
+    expect(visited).toEqual(['validating', 'disabled']);
+
+    visited.length = 0;
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'bogus2' } });
+    expect(visited).toEqual(['validating', 'disabled']);
+    expect(actor.getSnapshot().context.revision).toBe(3);
+  });
+
+  it('aborts the old lookup on an input change and never applies its late answer', async () => {
+    const { actor, lookup } = start(thumbnail);
+    actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    expect(lookup.calls[0]!.signal.aborted).toBe(true);
+    lookup.calls[1]!.resolve('https://files.example/new.zip');
+    lookup.calls[0]!.resolve('https://files.example/old.png');
+    await settle();
+    expect(actor.getSnapshot().context.href).toBe('https://files.example/new.zip');
+  });
+
+  it('is destroyed from any live state: aborts, stops, and ignores later input', async () => {
+    const { actor, lookup } = start(thumbnail);
+    actor.send({ type: 'DESTROY' });
+    expect(actor.getSnapshot().value).toBe('destroyed');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(lookup.calls[0]!.signal.aborted).toBe(true);
+    actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    expect(lookup.calls).toHaveLength(1);
+  });
+
+  it('reports an error the placeholder lookup gives when nothing is provided', async () => {
+    const actor = createActor(materialDownloadMachine, { input: thumbnail }).start();
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('lookupLink is not provided');
+  });
+});
