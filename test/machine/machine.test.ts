@@ -23,7 +23,7 @@ function start(inputs: MaterialDownloadInputs) {
     // The initial state is entered without a microstep of its own: its way out names it as the source.
     const sources = event._transitions.map((transition) => transition.source.key);
     if (visited.length === 0 && sources.includes('validating')) visited.push('validating');
-    visited.push(String((event.snapshot as { value: unknown }).value));
+    visited.push(String((event.snapshot as unknown as { value: unknown }).value));
   };
   const actor = createActor(
     materialDownloadMachine.provide({

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readAuthHeaders } from '../../src/api';
+
+const storage = (items: Record<string, string>) => () => ({ getItem: (key: string) => items[key] ?? null });
+
+describe('readAuthHeaders', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the api key when there is one, ahead of a user token', () => {
+    expect(readAuthHeaders(storage({ 'cm-api-key': 'k-1', 'cm-user-token': 't-1' }))).toEqual({ 'api-key': 'k-1' });
+  });
+
+  it('sends a bearer token when there is only a user token', () => {
+    expect(readAuthHeaders(storage({ 'cm-user-token': 't-1' }))).toEqual({ authorization: 'Bearer t-1' });
+  });
+
+  it('sends no auth without either, or without storage at all', () => {
+    expect(readAuthHeaders(storage({}))).toEqual({});
+    expect(readAuthHeaders(() => null)).toEqual({});
+  });
+
+  it('logs a storage failure and goes on without auth', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const blocked = () => {
+      throw new DOMException('The document is sandboxed', 'SecurityError');
+    };
+    expect(readAuthHeaders(blocked)).toEqual({});
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]![0])).toMatch(/cannot read localStorage.*SecurityError.*without auth/);
+  });
+
+  it.each(['key\nwith-newline', 'schlüssel-✓'])('drops a secret no header can carry (%j) without logging it', (secret) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(readAuthHeaders(storage({ 'cm-api-key': secret }))).toEqual({});
+    expect(error).toHaveBeenCalledOnce();
+    expect(JSON.stringify(error.mock.calls)).not.toContain(secret);
+  });
+});

@@ -1,0 +1,215 @@
+import type { Locator, Page } from 'playwright-core';
+import type { Provider } from '../../../dev/provider/server.js';
+
+export const TAG = 'cm-material-download';
+
+export interface LinkChange {
+  id: string;
+  state: 'enabled' | 'disabled';
+  href: string | null;
+  error: string | null;
+}
+
+export interface AnchorSnapshot {
+  dataState: string | null;
+  href: string | null;
+  className: string;
+  ariaDisabled: string | null;
+}
+
+export interface OpenOptions {
+  /** Passed to the element class's static configure() before any element exists. */
+  configure?: Record<string, unknown>;
+  /** localStorage entries set before the element loads. */
+  storage?: Record<string, string>;
+  /** Record every XState microstep, for tests that must see transient states. */
+  trace?: boolean;
+  /** Page path under the provider; the default is a blank fixture page. */
+  path?: string;
+}
+
+/**
+ * Page object for a customer page with <cm-material-download> elements:
+ * tests say what a customer does and sees, not how the DOM is poked.
+ */
+export class MaterialDownloadPage {
+  readonly consoleErrors: string[] = [];
+  readonly consoleWarnings: string[] = [];
+  readonly pageErrors: Error[] = [];
+  private nextId = 0;
+
+  constructor(
+    readonly page: Page,
+    readonly provider: Provider,
+  ) {
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        this.consoleErrors.push(message.text());
+      }
+      if (message.type() === 'warning') this.consoleWarnings.push(message.text());
+    });
+    page.on('pageerror', (error) => this.pageErrors.push(error));
+  }
+
+  get origin(): string {
+    return this.provider.origin;
+  }
+
+  /** Opens the blank page, sets storage, loads dist/cm-material-download.js and configures it. */
+  async open(options: OpenOptions = {}): Promise<void> {
+    await this.page.goto(`${this.origin}${options.path ?? '/fixtures/blank.html'}`);
+    if (options.storage) {
+      await this.page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, options.storage);
+    }
+    await this.installRecorders(options.trace ?? false);
+    await this.loadElement();
+    if (options.configure) await this.configure(options.configure);
+    if (options.trace) await this.page.evaluate(() => (window as unknown as TestWindow).__installTrace());
+  }
+
+  async loadElement(): Promise<void> {
+    await this.page.addScriptTag({ type: 'module', url: '/dist/cm-material-download.js' });
+    await this.page.evaluate((tag) => customElements.whenDefined(tag), TAG);
+  }
+
+  async configure(options: Record<string, unknown>): Promise<void> {
+    await this.page.evaluate(
+      ([tag, opts]) => (customElements.get(tag as string) as unknown as { configure(o: unknown): void }).configure(opts),
+      [TAG, options] as const,
+    );
+  }
+
+  /** Every cm-link-change that reaches the document, with the id of its element. */
+  private async installRecorders(trace: boolean): Promise<void> {
+    await this.page.evaluate((withTrace) => {
+      const w = window as unknown as TestWindow;
+      w.__linkChanges = [];
+      w.__trace = [];
+      document.addEventListener('cm-link-change', (event) => {
+        const { detail } = event as CustomEvent<Omit<LinkChange, 'id'>>;
+        w.__linkChanges.push({ id: (event.target as HTMLElement).id, ...detail });
+      });
+      w.__installTrace = () => {
+        if (!withTrace) return;
+        const last = new WeakMap<object, string>();
+        const configure = (customElements.get('cm-material-download') as unknown as { configure(o: unknown): void }).configure;
+        configure({
+          inspect(event: any, host: HTMLElement) {
+            if (event.type !== '@xstate.microstep') return;
+            const transition = event._transitions[0];
+            if (!transition) return;
+            const source = transition.source;
+            const eventType: string = transition.eventType;
+            const siblings: unknown[] = eventType ? source.transitions.get(eventType) ?? [] : source.always ?? [];
+            const from = source.parent ? source.key : (last.get(event.actorRef) ?? 'validating');
+            const to = String(event.snapshot.value);
+            last.set(event.actorRef, to);
+            w.__trace.push({ id: host.id, from, to, edge: `${from} -> ${eventType || 'always'}[${siblings.indexOf(transition)}] -> ${to}` });
+          },
+        });
+      };
+    }, trace);
+  }
+
+  /** Adds an element with these attributes (and an anchor unless `inner` says otherwise). */
+  async add(attributes: Record<string, string>, inner = '<a class="button">Download</a>'): Promise<Locator> {
+    const id = `el-${++this.nextId}`;
+    await this.page.evaluate(
+      ([tag, elementId, attrs, html]) => {
+        const element = document.createElement(tag as string);
+        element.id = elementId as string;
+        for (const [name, value] of Object.entries(attrs as Record<string, string>)) element.setAttribute(name, value);
+        element.innerHTML = html as string;
+        document.getElementById('root')!.append(element);
+      },
+      [TAG, id, attributes, inner] as const,
+    );
+    return this.page.locator(`#${id}`);
+  }
+
+  /** Runs `change` and resolves with the element's next cm-link-change. */
+  async settleAfter(element: Locator, change: () => Promise<unknown> = async () => {}): Promise<LinkChange> {
+    const id = (await element.getAttribute('id'))!;
+    const before = await this.linkChangeCount(id);
+    await change();
+    await this.page.waitForFunction(
+      ([elementId, count]) =>
+        (window as unknown as TestWindow).__linkChanges.filter((c) => c.id === elementId).length > (count as number),
+      [id, before] as const,
+    );
+    return (await this.linkChanges(id)).at(-1)!;
+  }
+
+  /** The element's first settling (added with `add`), waited for. */
+  async settled(element: Locator): Promise<LinkChange> {
+    const id = (await element.getAttribute('id'))!;
+    await this.page.waitForFunction(
+      (elementId) => (window as unknown as TestWindow).__linkChanges.some((c) => c.id === elementId),
+      id,
+    );
+    return (await this.linkChanges(id)).at(-1)!;
+  }
+
+  async linkChanges(id?: string): Promise<LinkChange[]> {
+    const all = await this.page.evaluate(() => (window as unknown as TestWindow).__linkChanges);
+    return id ? all.filter((change) => change.id === id) : all;
+  }
+
+  private async linkChangeCount(id: string): Promise<number> {
+    return (await this.linkChanges(id)).length;
+  }
+
+  async trace(id?: string): Promise<TraceEntry[]> {
+    const all = await this.page.evaluate(() => (window as unknown as TestWindow).__trace);
+    return id ? all.filter((entry) => entry.id === id) : all;
+  }
+
+  async clearTrace(): Promise<void> {
+    await this.page.evaluate(() => ((window as unknown as TestWindow).__trace.length = 0));
+  }
+
+  /** What the customer's anchor and the host show right now. */
+  async anchorOf(element: Locator): Promise<AnchorSnapshot> {
+    return element.evaluate((host) => {
+      const anchor = host.firstElementChild!;
+      return {
+        dataState: host.getAttribute('data-state'),
+        href: anchor.getAttribute('href'),
+        className: anchor.className,
+        ariaDisabled: anchor.getAttribute('aria-disabled'),
+      };
+    });
+  }
+
+  async setAttribute(element: Locator, name: string, value: string): Promise<void> {
+    await element.evaluate((host, [n, v]) => host.setAttribute(n!, v!), [name, value]);
+  }
+
+  async removeAttribute(element: Locator, name: string): Promise<void> {
+    await element.evaluate((host, n) => host.removeAttribute(n), name);
+  }
+
+  async setProperty(element: Locator, name: string, value: unknown): Promise<void> {
+    await element.evaluate((host, [n, v]) => ((host as unknown as Record<string, unknown>)[n as string] = v), [name, value] as const);
+  }
+
+  /** Operations the provider received, flattened across (batched) HTTP requests. */
+  operations() {
+    return this.provider.requests.flatMap((request) => request.operations);
+  }
+}
+
+export interface TraceEntry {
+  id: string;
+  from: string;
+  to: string;
+  edge: string;
+}
+
+interface TestWindow {
+  __linkChanges: LinkChange[];
+  __trace: TraceEntry[];
+  __installTrace(): void;
+}
