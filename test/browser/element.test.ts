@@ -16,6 +16,7 @@ afterEach(async () => {
 });
 
 const org1 = { 'organization-id': 'org-1' };
+type Attributes = Record<string, string>;
 
 describe('the link for each type', () => {
   it.each([
@@ -23,7 +24,7 @@ describe('the link for each type', () => {
     [{ ...org1, 'article-id': 'A-101', type: 'tile' }, '/files/org-1/A-101/tile-MATERIAL_TILEABLE_RENDER_2'],
     [{ ...org1, 'article-id': 'A-100', type: 'pbr' }, '/files/org-1/A-100/pbr-DONE_DEFAULT'],
     [{ 'organization-id': 'org-2', 'article-id': 'B-200', type: 'thumbnail', dimensions: '16x16in', resolution: 'high', 'file-type': 'jpg' }, '/files/org-2/B-200/thumbnail-THUMBNAIL_16X16_IN-HIGH.jpg'],
-  ])('%j links to the provider file', async (attributes, path) => {
+  ] as [Attributes, string][])('%j links to the provider file', async (attributes, path) => {
     I = await harness.newPage();
     await I.open();
     const element = await I.add(attributes);
@@ -41,12 +42,191 @@ describe('the link for each type', () => {
     [{ ...org1, 'article-id': 'A-102', type: 'pbr' }, 'no DONE default PBR'],
     [{ ...org1, 'article-id': 'no-such-article', type: 'pbr' }, 'an unknown article'],
     [{ 'organization-id': 'org-test', 'article-id': 'hostile-null', type: 'thumbnail', dimensions: '10x10cm' }, 'a null URL'],
-  ])('%j is disabled without error: %s', async (attributes) => {
+  ] as [Attributes, string][])('%j is disabled without error: %s', async (attributes) => {
     I = await harness.newPage();
     await I.open();
     const element = await I.add(attributes);
     expect(await I.settled(element)).toMatchObject({ state: 'disabled', href: null, error: null });
     expect(await I.anchorOf(element)).toEqual({ dataState: 'disabled', href: null, className: 'button disabled', ariaDisabled: 'true' });
     expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+const DISABLED = { href: null, className: 'button disabled', ariaDisabled: 'true' };
+
+describe('validation messages', () => {
+  it.each([
+    [{ ...org1, type: 'pbr' }, 'no article id provided'],
+    [{ 'article-id': 'A-100', type: 'pbr' }, 'no organization id provided'],
+    [{ ...org1, 'article-id': '', type: 'pbr' }, 'no article id provided'],
+    [{ ...org1, 'article-id': 'A-100', type: 'video' }, 'Invalid type "video". Valid values: pbr, thumbnail, tile.'],
+    [{ ...org1, 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' }, 'Providing dimensions is not supported for PBRs.'],
+    [{ ...org1, 'article-id': 'A-100', type: 'thumbnail' }, 'Missing assignment type. Did you provide valid dimensions?'],
+    [{ ...org1, 'article-id': 'A-100', type: 'tile', dimensions: '7x7in' }, 'Providing dimensions is not supported for tileable images.'],
+    [{ ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '11x11in' }, 'Invalid dimensions "11x11in". Valid values: none, 7x7in, 8x8in, 9x9in, 16x16in, 13_5x13_5in, 27x27in, 10x10cm, 20x20cm, 30x30cm.'],
+    [{ ...org1, 'article-id': 'A-100', type: 'pbr', resolution: 'ultra' }, 'Invalid resolution "ultra". Valid values: none, low, medium, high.'],
+    [{ ...org1, 'article-id': 'A-100', type: 'pbr', 'file-type': 'gif' }, 'Invalid fileType "gif". Valid values: none, exr, jpg, tiff.'],
+  ] as [Attributes, string][])('%j logs "%s" and disables the link, without a request', async (attributes, message) => {
+    I = await harness.newPage();
+    await I.open();
+    harness.provider.clearRequests();
+    const element = await I.add(attributes);
+    expect(await I.settled(element)).toMatchObject({ state: 'disabled', href: null, error: message });
+    expect(await I.anchorOf(element)).toEqual({ dataState: 'disabled', ...DISABLED });
+    expect(I.consoleErrors).toEqual([`cm-material-download: ${message} JSHandle@node`]);
+    expect(harness.provider.requests).toEqual([]);
+  });
+
+  it.each([
+    ['<span class="button">Not a link</span>', 'a span'],
+    ['', 'no child at all'],
+    ['text only', 'only text'],
+  ])('a first child that is not an anchor (%s, %s) is reported, not thrown', async (inner) => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' }, inner);
+    await I.settled(element);
+    expect(I.consoleErrors).toEqual(['cm-material-download: the element expects its first child to be an anchor tag (<a>) JSHandle@node']);
+    expect(await element.evaluate((host) => host.innerHTML)).toBe(inner);
+  });
+});
+
+describe("the customer's anchor", () => {
+  it('keeps its node, text, classes, attributes, children and listeners, and stays visible', async () => {
+    I = await harness.newPage();
+    await I.open({ load: false });
+    await I.page.evaluate(() => {
+      document.getElementById('root')!.innerHTML = `
+        <cm-material-download id="el-1" organization-id="org-1" article-id="A-100" type="pbr">
+          <a class="button primary" data-track="pbr" title="Get it"><img alt="" src="/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png" width="16" height="16"> Download <b>PBR</b></a>
+          <span class="note">zip, 4 MB</span>
+        </cm-material-download>`;
+      const anchor = document.querySelector('a')!;
+      (window as any).__anchor = anchor;
+      (window as any).__clicks = 0;
+      anchor.addEventListener('click', (event) => {
+        event.preventDefault();
+        (window as any).__clicks += 1;
+      });
+    });
+    const before = await I.page.evaluate(() => document.getElementById('el-1')!.innerHTML);
+    await I.loadElement();
+    const element = I.page.locator('#el-1');
+    const change = await I.settled(element);
+    expect(change.state).toBe('enabled');
+    const after = await I.page.evaluate(() => {
+      const anchor = document.querySelector('cm-material-download a')!;
+      anchor.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      return {
+        sameNode: anchor === (window as any).__anchor,
+        clicks: (window as any).__clicks,
+        html: document.getElementById('el-1')!.innerHTML,
+      };
+    });
+    expect(after.sameNode).toBe(true);
+    expect(after.clicks).toBe(1);
+    // The only change to the customer's markup is the href the element was asked for.
+    expect(after.html).toBe(before.replace('title="Get it"', `title="Get it" href="${change.href}"`));
+    await expect.poll(() => element.locator('a').isVisible()).toBe(true);
+    expect(await element.locator('span.note').isVisible()).toBe(true);
+    expect((await element.locator('a').boundingBox())!.width).toBeGreaterThan(0);
+  });
+});
+
+describe('inputs', () => {
+  it('an attribute change fetches again and shows the new link', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
+    const first = await I.settled(element);
+    const second = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
+    expect(first.href).toContain('/A-100/');
+    expect(second).toMatchObject({ state: 'enabled', error: null });
+    expect(second.href).toContain('/A-103/pbr-');
+    expect((await I.anchorOf(element)).href).toBe(second.href);
+  });
+
+  it('a property change does the same, and is reflected as an attribute', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
+    await I.settled(element);
+    const change = await I.settleAfter(element, () =>
+      element.evaluate((host: any) => {
+        host.type = 'thumbnail';
+        host.dimensions = '13_5x13_5in';
+      }),
+    );
+    expect(change.href).toContain('/A-100/thumbnail-THUMBNAIL_13_5X13_5_IN');
+    expect(await element.getAttribute('dimensions')).toBe('13_5x13_5in');
+    expect(await element.evaluate((host: any) => host.type)).toBe('thumbnail');
+  });
+
+  it('removing an attribute goes back to its default', async () => {
+    I = await harness.newPage();
+    await I.open({ configure: { batch: false } });
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm', 'file-type': 'jpg' });
+    expect((await I.settled(element)).href).toMatch(/\.jpg$/);
+    const noFileType = await I.settleAfter(element, () => I.removeAttribute(element, 'file-type'));
+    expect(noFileType.href).toMatch(/\.exr$/);
+    expect(I.operations().at(-1)!.variables).toMatchObject({ fileType: 'EXR' });
+    const noDimensions = await I.settleAfter(element, () => I.removeAttribute(element, 'dimensions'));
+    expect(noDimensions).toMatchObject({ state: 'disabled', error: 'Missing assignment type. Did you provide valid dimensions?' });
+    const noArticle = await I.settleAfter(element, async () => {
+      await I.setAttribute(element, 'dimensions', '10x10cm');
+      await I.removeAttribute(element, 'article-id');
+    });
+    expect(noArticle.error).toBe('no article id provided');
+  });
+
+  it('setting a property to undefined or an empty string unsets it', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
+    await I.settled(element);
+    const unset = await I.settleAfter(element, () => I.setProperty(element, 'organizationId', undefined));
+    expect(unset.error).toBe('no organization id provided');
+    expect(await element.getAttribute('organization-id')).toBeNull();
+    await I.settleAfter(element, () => I.setProperty(element, 'organizationId', 'org-1'));
+    const empty = await I.settleAfter(element, () => I.setProperty(element, 'articleId', ''));
+    expect(empty.error).toBe('no article id provided');
+  });
+
+  it('keeps properties set before the element was defined', async () => {
+    I = await harness.newPage();
+    await I.open({ load: false });
+    const element = await I.add({ type: 'pbr' }, undefined, { organizationId: 'org-2', articleId: 'B-202' });
+    await I.loadElement();
+    const change = await I.settled(element);
+    expect(change).toMatchObject({ state: 'enabled', error: null });
+    expect(change.href).toContain('/org-2/B-202/pbr-');
+    expect(await element.evaluate((host: any) => host.articleId)).toBe('B-202');
+  });
+
+  it('shows fetching on the host while the request is out', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'fault-delay-400', type: 'pbr' });
+    await expect.poll(async () => (await I.anchorOf(element)).dataState).toBe('fetching');
+    expect(await I.anchorOf(element)).toEqual({ dataState: 'fetching', ...DISABLED });
+    expect(await I.settled(element)).toMatchObject({ state: 'enabled' });
+  });
+});
+
+describe('loading', () => {
+  it('loading the file twice neither throws nor warns, and the element still works', async () => {
+    I = await harness.newPage();
+    await I.open();
+    await I.loadElement('/dist/cm-material-download.js?copy=2');
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
+    expect((await I.settled(element)).state).toBe('enabled');
+    expect(I.consoleWarnings).toEqual([]);
+  });
+
+  it('offers configure() on the element class for script-tag users', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const config = await I.page.evaluate(() => (customElements.get('cm-material-download') as any).configure({ timeoutMs: 1234 }));
+    expect(config).toMatchObject({ timeoutMs: 1234, endpoint: '/graphql', batch: { intervalMs: 10, max: 10 } });
   });
 });

@@ -26,6 +26,8 @@ export interface OpenOptions {
   trace?: boolean;
   /** Page path under the provider; the default is a blank fixture page. */
   path?: string;
+  /** Leave dist/cm-material-download.js unloaded, to test what happens before the element is defined. */
+  load?: boolean;
 }
 
 /**
@@ -64,13 +66,14 @@ export class MaterialDownloadPage {
       }, options.storage);
     }
     await this.installRecorders(options.trace ?? false);
+    if (options.load === false) return;
     await this.loadElement();
     if (options.configure) await this.configure(options.configure);
     if (options.trace) await this.page.evaluate(() => (window as unknown as TestWindow).__installTrace());
   }
 
-  async loadElement(): Promise<void> {
-    await this.page.addScriptTag({ type: 'module', url: '/dist/cm-material-download.js' });
+  async loadElement(url = '/dist/cm-material-download.js'): Promise<void> {
+    await this.page.addScriptTag({ type: 'module', url });
     await this.page.evaluate((tag) => customElements.whenDefined(tag), TAG);
   }
 
@@ -113,18 +116,26 @@ export class MaterialDownloadPage {
     }, trace);
   }
 
-  /** Adds an element with these attributes (and an anchor unless `inner` says otherwise). */
-  async add(attributes: Record<string, string>, inner = '<a class="button">Download</a>'): Promise<Locator> {
+  /**
+   * Adds an element with these attributes (and an anchor unless `inner` says
+   * otherwise), and, where given, properties set before it is connected.
+   */
+  async add(
+    attributes: Record<string, string>,
+    inner = '<a class="button">Download</a>',
+    properties: Record<string, string> = {},
+  ): Promise<Locator> {
     const id = `el-${++this.nextId}`;
     await this.page.evaluate(
-      ([tag, elementId, attrs, html]) => {
+      ([tag, elementId, attrs, html, props]) => {
         const element = document.createElement(tag as string);
         element.id = elementId as string;
         for (const [name, value] of Object.entries(attrs as Record<string, string>)) element.setAttribute(name, value);
+        Object.assign(element, props);
         element.innerHTML = html as string;
         document.getElementById('root')!.append(element);
       },
-      [TAG, id, attributes, inner] as const,
+      [TAG, id, attributes, inner, properties] as const,
     );
     return this.page.locator(`#${id}`);
   }
