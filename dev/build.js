@@ -28,7 +28,9 @@ await build({
     emptyOutDir: false,
     target: 'es2022',
     minify: true,
-    lib: { entry: 'src/element/register.ts', formats: ['es'], fileName: () => 'cm-material-download.js' },
+    // An IIFE with no exports is still a valid ES module, and also works as a classic
+    // <script>: two copies then cannot collide in the page's global lexical scope.
+    lib: { entry: 'src/element/register.ts', formats: ['iife'], name: 'CmMaterialDownload', fileName: () => 'cm-material-download.js' },
     // Library mode keeps whitespace for the sake of tree-shaking; this file is final, so minify it fully.
     rolldownOptions: { output: { minify: true } },
   },

@@ -1,8 +1,10 @@
-import r2wc from '@r2wc/react-to-web-component';
+import r2wc, { type R2WCBaseProps } from '@r2wc/core';
+import type { ComponentType } from 'react';
 import { configureElements } from './configureElements';
 import { logWarning } from '../log';
 import { actorOf } from './actorRegistry';
 import { MaterialDownload } from './MaterialDownload';
+import { syncMountRenderer } from './syncMountRenderer';
 import { INPUT_NAMES } from './useSyncedInputs';
 
 export const DEFAULT_TAG_NAME = 'cm-material-download';
@@ -65,10 +67,12 @@ export function getMaterialDownloadElement(): MaterialDownloadElementConstructor
 }
 
 function createElementClass(): MaterialDownloadElementConstructor {
-  const Base = r2wc(MaterialDownload, {
-    shadow: 'open',
-    props: Object.fromEntries(INPUT_NAMES.map((name) => [name, 'string'])),
-  }) as unknown as new () => R2wcElement;
+  const Base = r2wc(
+    // r2wc types its container as an HTMLElement; with `shadow` it is the ShadowRoot, which the component expects.
+    MaterialDownload as unknown as ComponentType<R2WCBaseProps>,
+    { shadow: 'open', props: Object.fromEntries(INPUT_NAMES.map((name) => [name, 'string'])) },
+    syncMountRenderer,
+  ) as unknown as new () => R2wcElement;
 
   class Element extends Base {
     static configure = configureElements;
@@ -76,6 +80,13 @@ function createElementClass(): MaterialDownloadElementConstructor {
     #destroyTimer: ReturnType<typeof setTimeout> | undefined;
     #destroyed = false;
     #adopted = false;
+
+    constructor() {
+      super();
+      // r2wc starts out "connected" and renders on the first attribute set, before the
+      // rest are: a detached element must wait for connectedCallback to render at all.
+      this[R2WC_CONNECTED] = false;
+    }
 
     override connectedCallback(): void {
       clearTimeout(this.#destroyTimer);

@@ -43,3 +43,25 @@ function setAttribute(element: Element, name: string, value: string | null): voi
   if (value === null) element.removeAttribute(name);
   else element.setAttribute(name, value);
 }
+
+/**
+ * Calls back when the host's children may have arrived: after parsing while
+ * the document is still loading (the parser connects an element before its
+ * children), otherwise after the current task (frameworks append children
+ * after inserting the parent). Returns a cancel function.
+ */
+export function afterChildrenArrive(callback: () => void): () => void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', callback, { once: true });
+    return () => document.removeEventListener('DOMContentLoaded', callback);
+  }
+  const timer = setTimeout(callback, 0);
+  return () => clearTimeout(timer);
+}
+
+/** Calls back whenever the host's own children change, so a late or replaced anchor is bound too. */
+export function observeChildren(host: HTMLElement, callback: () => void): () => void {
+  const observer = new MutationObserver(callback);
+  observer.observe(host, { childList: true });
+  return () => observer.disconnect();
+}

@@ -230,3 +230,43 @@ describe('loading', () => {
     expect(config).toMatchObject({ timeoutMs: 1234, endpoint: '/graphql', batch: { intervalMs: 10, max: 10 } });
   });
 });
+
+describe('how customers put the element on a page', () => {
+  it('a classic script in <head>, loaded twice, before the markup: links work, nothing logged', async () => {
+    I = await harness.newPage();
+    await I.page.goto(`${I.origin}/fixtures/classic-script.html`);
+    for (const id of ['el-1', 'el-2']) {
+      const change = await I.settled(I.page.locator(`#${id}`));
+      expect(change).toMatchObject({ state: 'enabled', error: null });
+    }
+    expect((await I.anchorOf(I.page.locator('#el-2'))).href).toContain('/org-2/B-202/thumbnail-THUMBNAIL_20X20_CM');
+    expect(I.consoleErrors).toEqual([]);
+  });
+
+  it('an anchor appended right after the element is bound, without a missing-anchor message', async () => {
+    I = await harness.newPage();
+    await I.open();
+    await I.page.evaluate(() => {
+      const host = document.createElement('cm-material-download');
+      host.id = 'el-1';
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-101', type: 'tile' }).forEach(([n, v]) => host.setAttribute(n, v));
+      document.getElementById('root')!.append(host);
+      // As frameworks do: the parent is inserted first, its children after.
+      host.innerHTML = '<a class="button">Tile</a>';
+    });
+    const change = await I.settled(I.page.locator('#el-1'));
+    expect(change.href).toContain('/A-101/tile-');
+    expect((await I.anchorOf(I.page.locator('#el-1'))).href).toBe(change.href);
+    expect(I.consoleErrors).toEqual([]);
+  });
+
+  it('an anchor the page replaces later gets the link too', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
+    const change = await I.settled(element);
+    await element.evaluate((host) => host.firstElementChild!.replaceWith(Object.assign(document.createElement('a'), { textContent: 'New' })));
+    await expect.poll(async () => (await I.anchorOf(element)).href).toBe(change.href);
+    expect(I.consoleErrors).toEqual([]);
+  });
+});

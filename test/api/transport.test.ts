@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startProvider, type Provider } from '../../dev/provider/server.js';
+import { configure, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import type { LinkRequest } from '../../src/machine/types';
+
+/**
+ * The transport in Node against the real provider over HTTP (Node's own
+ * fetch, no mocks). Auth is left to the browser tests: Node has no localStorage.
+ */
+
+let provider: Provider;
+
+beforeAll(async () => {
+  provider = await startProvider();
+});
+afterAll(async () => provider?.close());
+beforeEach(() => {
+  resetConfig();
+  configure({ endpoint: provider.graphqlUrl });
+  provider.clearRequests();
+});
+
+const swatch = (articleId: string, organizationId = 'org-1'): LinkRequest => ({
+  kind: 'thumbnail',
+  organizationId,
+  articleId,
+  assignmentType: 'THUMBNAIL_10X10_CM',
+  fileType: 'EXR',
+});
+const pbr = (articleId: string, organizationId = 'org-1'): LinkRequest => ({ kind: 'pbr', organizationId, articleId, fileType: 'EXR' });
+const tile = (articleId: string, organizationId = 'org-1'): LinkRequest => ({
+  kind: 'tile',
+  organizationId,
+  articleId,
+  assignmentType: 'MATERIAL_TILEABLE_RENDER',
+  fileType: 'EXR',
+});
+
+/** The file URL the provider hands out for an article (download URLs point back at the provider). */
+const fileUrl = (from: Provider, article: string, file: string, organizationId = 'org-1') =>
+  `${from.origin}/files/${organizationId}/${article}/${file}`;
+const swatchUrl = (article: string, organizationId = 'org-1', from: Provider = provider) =>
+  fileUrl(from, article, 'thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr', organizationId);
+
+const operationCounts = (from: Provider = provider) => from.requests.map((request) => request.operations.length);
+const isArrayBody = (request: Provider['requests'][number]) => Array.isArray(request.body);
+
+/** Rejects with the error, or fails the test if the promise resolves. */
+async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  const outcome = await promise.then(
+    (value) => ({ resolved: value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.resolved)}`);
+  expect(outcome.error).toBeInstanceOf(Error);
+  return outcome.error as Error;
+}
+
+describe('lookupDownloadLink gives the link for each kind', () => {
+  it.each([
+    ['a thumbnail', swatch('A-100'), 'thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr'],
+    ['a tile: the first image among the tileable renders', tile('A-101'), 'tile-MATERIAL_TILEABLE_RENDER_2-MEDIUM.exr'],
+    ['a PBR package: the DONE default one', pbr('A-100'), 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'],
+    ['resolution and file type as asked', { ...swatch('A-100'), resolution: 'HIGH', fileType: 'JPG' } as LinkRequest, 'thumbnail-THUMBNAIL_10X10_CM-HIGH.jpg'],
+  ])('%s', async (_, request, file) => {
+    expect(await lookupDownloadLink(request)).toBe(fileUrl(provider, request.articleId, file));
+  });
+
+  it.each([
+    ['no material', swatch('no-such-article')],
+    ['no matching assignment', swatch('A-199')],
+    ['no DONE default PBR', pbr('A-102')],
+    ['only a video among the tileables', tile('A-102')],
+    ['a null URL', swatch('hostile-null', 'org-test')],
+  ])('gives null where there is %s', async (_, request) => {
+    expect(await lookupDownloadLink(request)).toBeNull();
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it("uses the request's own endpoint over the configured one", async () => {
+    const other = await startProvider();
+    try {
+      const link = await lookupDownloadLink({ ...swatch('A-100'), endpoint: other.graphqlUrl });
+      expect(link).toBe(swatchUrl('A-100', 'org-1', other));
+      expect(other.requests).toHaveLength(1);
+      expect(provider.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('what goes over the wire', () => {
+  it('a JSON POST with the client name, and only the variables that are set', async () => {
+    await lookupDownloadLink(pbr('A-100'));
+    expect(provider.requests).toHaveLength(1);
+    const [request] = provider.requests;
+    expect(request!.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(request!.headers['apollographql-client-name']).toBe('web-components');
+    expect(request!.body).toMatchObject({
+      operationName: 'GetPbrMaterialDownloadLink',
+      variables: { articleId: 'A-100', organizationId: 'org-1', fileType: 'EXR' },
+      query: expect.stringContaining('query GetPbrMaterialDownloadLink'),
+    });
+    expect(Object.keys(request!.operations[0]!.variables).sort()).toEqual(['articleId', 'fileType', 'organizationId']);
+  });
+
+  it('every request of a batch carries the client name', async () => {
+    configure({ batch: { intervalMs: 20, max: 2 } });
+    await Promise.all([swatch('A-100'), swatch('A-101'), swatch('A-103')].map((request) => lookupDownloadLink(request)));
+    expect(provider.requests).toHaveLength(2);
+    for (const request of provider.requests) expect(request.headers['apollographql-client-name']).toBe('web-components');
+  });
+});
+
+describe('batching', () => {
+  const articles = [
+    ['A-100', 'org-1'],
+    ['A-101', 'org-1'],
+    ['A-102', 'org-1'],
+    ['A-103', 'org-1'],
+    ['B-200', 'org-2'],
+    ['B-201', 'org-2'],
+    ['B-202', 'org-2'],
+    ['B-203', 'org-2'],
+  ] as const;
+
+  it.each([
+    [7, 3],
+    [8, 8],
+    [5, 1],
+  ])('%i operations started in one window with max %i make ⌈N/max⌉ array POSTs, each answer to its caller', async (n, max) => {
+    configure({ batch: { intervalMs: 20, max } });
+    const chosen = articles.slice(0, n);
+    const links = await Promise.all(chosen.map(([article, org]) => lookupDownloadLink(swatch(article, org))));
+    expect(links).toEqual(chosen.map(([article, org]) => swatchUrl(article, org)));
+    expect(provider.requests).toHaveLength(Math.ceil(n / max));
+    expect(operationCounts().reduce((sum, count) => sum + count, 0)).toBe(n);
+    expect(operationCounts().every((count) => count <= max)).toBe(true);
+    // A single operation goes out as an object, more than one as an array.
+    for (const request of provider.requests) expect(isArrayBody(request)).toBe(request.operations.length > 1);
+  });
+
+  it('by default at most 10 operations share a POST', async () => {
+    configure({ batch: { intervalMs: 50 } });
+    const twelve = articles.flatMap(([article, org]) => [swatch(article, org), pbr(article, org)]).slice(0, 12);
+    await Promise.all(twelve.map((request) => lookupDownloadLink(request)));
+    expect(operationCounts().sort((a, b) => a - b)).toEqual([2, 10]);
+  });
+
+  it('operations started in different windows go out separately', async () => {
+    configure({ batch: { intervalMs: 10 } });
+    const first = lookupDownloadLink(swatch('A-100'));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const second = lookupDownloadLink(swatch('A-101'));
+    expect(await Promise.all([first, second])).toEqual([swatchUrl('A-100'), swatchUrl('A-101')]);
+    expect(operationCounts()).toEqual([1, 1]);
+  });
+
+  it('identical operations in one window share one operation', async () => {
+    const links = await Promise.all([lookupDownloadLink(swatch('A-100')), lookupDownloadLink(swatch('A-100')), lookupDownloadLink(pbr('A-100'))]);
+    expect(links).toEqual([swatchUrl('A-100'), swatchUrl('A-100'), fileUrl(provider, 'A-100', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip')]);
+    expect(operationCounts()).toEqual([2]);
+  });
+
+  it('an identical operation started while one is in flight joins it', async () => {
+    // Answered as A-100 after 300 ms.
+    const first = lookupDownloadLink(swatch('fault-delay-300'));
+    await vi.waitFor(() => expect(provider.requests).toHaveLength(1));
+    const second = lookupDownloadLink(swatch('fault-delay-300'));
+    expect(await Promise.all([first, second])).toEqual([swatchUrl('A-100'), swatchUrl('A-100')]);
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it('once settled, the same operation is asked again', async () => {
+    await lookupDownloadLink(swatch('A-100'));
+    await lookupDownloadLink(swatch('A-100'));
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('batch: false sends each operation alone, as a single object', async () => {
+    configure({ batch: false });
+    const links = await Promise.all([swatch('A-100'), swatch('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)));
+    expect(links).toEqual([swatchUrl('A-100'), swatchUrl('A-101'), fileUrl(provider, 'A-103', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip')]);
+    expect(provider.requests.map(isArrayBody)).toEqual([false, false, false]);
+  });
+
+  it('a server that answers an array with a non-array gets single requests from then on', async () => {
+    // Its own server: the transport remembers per endpoint that it does not batch.
+    const plain = await startProvider({ batching: false });
+    try {
+      configure({ endpoint: plain.graphqlUrl, batch: { intervalMs: 20 } });
+      const first = await Promise.all([lookupDownloadLink(swatch('A-100')), lookupDownloadLink(pbr('A-100'))]);
+      expect(first).toEqual([
+        swatchUrl('A-100', 'org-1', plain),
+        fileUrl(plain, 'A-100', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'),
+      ]);
+      const later = await Promise.all([lookupDownloadLink(swatch('A-101')), lookupDownloadLink(swatch('A-103'))]);
+      expect(later).toEqual([swatchUrl('A-101', 'org-1', plain), swatchUrl('A-103', 'org-1', plain)]);
+      expect(plain.requests.map(isArrayBody)).toEqual([true, false, false, false, false]);
+      for (const request of plain.requests) expect(request.headers['apollographql-client-name']).toBe('web-components');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('aborting one caller', () => {
+  it('while in flight rejects only that caller; its batch-mates still get their links', async () => {
+    configure({ batch: { intervalMs: 20 } });
+    const leaving = new AbortController();
+    // The shared operation is answered as A-100 after 300 ms, long enough to abort while it is on the wire.
+    const aborted = lookupDownloadLink(swatch('fault-delay-300'), leaving.signal);
+    const sharing = lookupDownloadLink(swatch('fault-delay-300'), new AbortController().signal);
+    const mate = lookupDownloadLink(pbr('A-101'));
+    await vi.waitFor(() => expect(provider.requests).toHaveLength(1));
+    leaving.abort();
+
+    expect((await failureOf(aborted)).name).toBe('AbortError');
+    expect(await sharing).toBe(swatchUrl('A-100'));
+    expect(await mate).toBe(fileUrl(provider, 'A-101', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'));
+    expect(operationCounts()).toEqual([2]);
+  });
+
+  it('before the window closes drops its operation; the others still go out', async () => {
+    configure({ batch: { intervalMs: 20 } });
+    const leaving = new AbortController();
+    const aborted = lookupDownloadLink(swatch('A-100'), leaving.signal);
+    const staying = [lookupDownloadLink(swatch('A-101')), lookupDownloadLink(swatch('A-103'))];
+    leaving.abort();
+
+    expect((await failureOf(aborted)).name).toBe('AbortError');
+    expect(await Promise.all(staying)).toEqual([swatchUrl('A-101'), swatchUrl('A-103')]);
+    expect(provider.requests.flatMap((request) => request.operations.map((operation) => operation.variables.articleId))).toEqual([
+      'A-101',
+      'A-103',
+    ]);
+  });
+
+  it('an already aborted signal rejects at once and sends nothing', async () => {
+    const error = await failureOf(lookupDownloadLink(swatch('A-100'), AbortSignal.abort()));
+    expect(error.name).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(provider.requests).toHaveLength(0);
+  });
+});
+
+describe('every failure is a LookupError that says what went wrong', () => {
+  it.each([
+    ['HTTP 500 (JSON)', swatch('fault-status-500-json'), /^request failed: HTTP 500$/],
+    ['HTTP 500 (HTML)', swatch('fault-status-500-html'), /^request failed: HTTP 500$/],
+    ['HTTP 400', swatch('fault-status-400-html'), /^request failed: HTTP 400$/],
+    ['HTTP 401', swatch('fault-status-401-html'), /^request failed: HTTP 401$/],
+    ['HTTP 403', swatch('fault-status-403-json'), /^request failed: HTTP 403$/],
+    ['HTTP 502', swatch('fault-status-502-html'), /^request failed: HTTP 502$/],
+    ['HTTP 503', swatch('fault-status-503-html'), /^request failed: HTTP 503$/],
+    ['a dropped connection', swatch('fault-drop'), /^network error: /],
+    ['malformed JSON', swatch('fault-malformed'), /^invalid response: not JSON$/],
+    ['GraphQL errors without data', swatch('fault-errors'), /^GraphQL error: Internal failure$/],
+    ['data of the wrong shape', swatch('fault-wrong-shape'), /^unexpected response: data\.materials is not a list$/],
+    ['a javascript: URL', swatch('hostile-javascript', 'org-test'), /^refused download URL "javascript:alert\(1\)"/],
+    ['a data: URL', pbr('hostile-data', 'org-test'), /^refused download URL "data:text\/html,hi"/],
+    ['a relative URL', tile('hostile-relative', 'org-test'), /^refused download URL "\/files\/x\.png"/],
+    ['a protocol-relative URL', swatch('hostile-protocol-relative', 'org-test'), /^refused download URL "\/\/evil\.example\/x\.png"/],
+  ])('%s', async (_, request, message) => {
+    const error = await failureOf(lookupDownloadLink(request));
+    expect(error).toBeInstanceOf(LookupError);
+    expect(error.message).toMatch(message);
+  });
+
+  it('a provider that never answers: timed out after timeoutMs', async () => {
+    configure({ timeoutMs: 200 });
+    const started = Date.now();
+    const error = await failureOf(lookupDownloadLink(swatch('fault-hang')));
+    expect(error).toBeInstanceOf(LookupError);
+    expect(error.message).toBe('request timed out after 200 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a timed-out batch fails every operation in it', async () => {
+    configure({ timeoutMs: 200, batch: { intervalMs: 20 } });
+    const outcomes = await Promise.all([swatch('fault-hang'), swatch('A-100')].map((request) => failureOf(lookupDownloadLink(request))));
+    for (const error of outcomes) {
+      expect(error).toBeInstanceOf(LookupError);
+      expect(error.message).toMatch(/timed out/);
+    }
+    expect(operationCounts()).toEqual([2]);
+  });
+
+  it('nothing listening at the endpoint: a network error', async () => {
+    const gone = await startProvider();
+    await gone.close();
+    const error = await failureOf(lookupDownloadLink({ ...swatch('A-100'), endpoint: gone.graphqlUrl }));
+    expect(error).toBeInstanceOf(LookupError);
+    expect(error.message).toMatch(/^network error: /);
+  });
+
+  it.each([
+    ['not http(s)', 'ftp://example.com/graphql', /only http and https/],
+    ['relative, with no page to resolve it against', '/graphql', /invalid endpoint "\/graphql"/],
+  ])('an endpoint that is %s', async (_, endpoint, message) => {
+    configure({ endpoint });
+    const error = await failureOf(lookupDownloadLink(swatch('A-100')));
+    expect(error).toBeInstanceOf(LookupError);
+    expect(error.message).toMatch(message);
+    expect(provider.requests).toHaveLength(0);
+  });
+
+  it('partial data is not a failure: data beside errors is used', async () => {
+    expect(await lookupDownloadLink(swatch('fault-partial'))).toBe(swatchUrl('A-100'));
+  });
+});

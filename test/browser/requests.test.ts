@@ -1,0 +1,401 @@
+import { buildSchema, parse, validate } from 'graphql';
+import { readFileSync } from 'node:fs';
+import type { Locator } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProvider, type Provider } from '../../dev/provider/server.js';
+import { startHarness, type Harness } from './support/harness';
+import { TAG, type LinkChange, type MaterialDownloadPage, type OpenOptions } from './support/materialDownloadPage';
+
+/**
+ * What goes over the wire between a customer's page and the provider: the
+ * real element in Chromium against the local provider over HTTP, no mocks.
+ */
+
+let harness: Harness;
+let I: MaterialDownloadPage;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => harness?.close());
+afterEach(async () => {
+  // No test may leave an exception in the customer's page.
+  expect(I.pageErrors).toEqual([]);
+  await I.page.context().close();
+});
+
+const schema = buildSchema(readFileSync(new URL('../../src/api/provider-schema.graphql', import.meta.url), 'utf8'));
+
+const org1 = { 'organization-id': 'org-1' };
+const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
+const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM';
+
+/** GraphQL POSTs the page itself sent (Chromium may silently retry one on a dropped keep-alive socket). */
+let postsSent: string[] = [];
+
+/** A fresh page of the given harness with the element loaded; the provider's log starts empty. */
+async function openPage(options: OpenOptions = {}, on: Harness = harness): Promise<MaterialDownloadPage> {
+  I = await on.newPage();
+  postsSent = [];
+  I.page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') postsSent.push(request.postData() ?? '');
+  });
+  on.provider.clearRequests();
+  await I.open(options);
+  return I;
+}
+
+/** Adds several elements from one script task, so they fall into one batch window. */
+let batchCount = 0;
+async function addInOneTask(list: Record<string, string>[]): Promise<Locator[]> {
+  const ids = list.map(() => `together-${++batchCount}`);
+  await I.page.evaluate(
+    ([tag, elementIds, attributeList]) => {
+      (attributeList as Record<string, string>[]).forEach((attributes, index) => {
+        const element = document.createElement(tag as string);
+        element.id = (elementIds as string[])[index]!;
+        for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+        element.innerHTML = '<a class="button">Download</a>';
+        document.getElementById('root')!.append(element);
+      });
+    },
+    [TAG, ids, list] as const,
+  );
+  return ids.map((id) => I.page.locator(`#${id}`));
+}
+
+const settleAll = (elements: Locator[]) => Promise.all(elements.map((element) => I.settled(element)));
+
+/** The one HTTP request the provider got. */
+function onlyRequest(provider: Provider = harness.provider) {
+  expect(provider.requests).toHaveLength(1);
+  return provider.requests[0]!;
+}
+
+const isArrayBody = (request: Provider['requests'][number]) => Array.isArray(request.body);
+
+/** The element's own console errors (the browser's "Failed to load resource" lines are left out by the page object). */
+const elementErrors = () => I.consoleErrors.filter((text) => text.startsWith('cm-material-download: '));
+
+function expectClientNameOnEvery(provider: Provider) {
+  expect(provider.requests.length).toBeGreaterThan(0);
+  for (const request of provider.requests) expect(request.headers['apollographql-client-name']).toBe('web-components');
+}
+
+describe("one element's request", () => {
+  it('is a JSON POST of { query, variables, operationName } whose query validates against the schema', async () => {
+    await openPage();
+    const posted = I.page.waitForRequest((request) => request.url() === harness.provider.graphqlUrl && request.method() !== 'OPTIONS');
+    const element = await I.add(swatch);
+    expect(await I.settled(element)).toMatchObject({ state: 'enabled', href: expect.stringContaining(A100_SWATCH) });
+    expect((await posted).method()).toBe('POST');
+
+    const request = onlyRequest();
+    expect(request.headers['content-type']).toMatch(/^application\/json\b/);
+    expect(Object.keys(request.body as object).sort()).toEqual(['operationName', 'query', 'variables']);
+    const [operation] = request.operations;
+    expect(operation!.operationName).toBe('GetMaterialDownloadLink');
+    expect(validate(schema, parse(operation!.query))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a thumbnail sends its assignment type, and EXR by default without a resolution',
+      swatch,
+      'GetMaterialDownloadLink',
+      { articleId: 'A-100', organizationId: 'org-1', assignmentType: 'THUMBNAIL_10X10_CM', fileType: 'EXR' },
+    ],
+    [
+      'a PBR sends no assignment type',
+      { ...org1, 'article-id': 'A-100', type: 'pbr' },
+      'GetPbrMaterialDownloadLink',
+      { articleId: 'A-100', organizationId: 'org-1', fileType: 'EXR' },
+    ],
+    [
+      'a tile asks for the tileable render',
+      { ...org1, 'article-id': 'A-101', type: 'tile', resolution: 'low' },
+      'GetMaterialDownloadLink',
+      { articleId: 'A-101', organizationId: 'org-1', assignmentType: 'MATERIAL_TILEABLE_RENDER', resolution: 'LOW', fileType: 'EXR' },
+    ],
+    [
+      'resolution and file type become the upper-case enum values',
+      { 'organization-id': 'org-2', 'article-id': 'B-200', type: 'thumbnail', dimensions: '13_5x13_5in', resolution: 'high', 'file-type': 'jpg' },
+      'GetMaterialDownloadLink',
+      { articleId: 'B-200', organizationId: 'org-2', assignmentType: 'THUMBNAIL_13_5X13_5_IN', resolution: 'HIGH', fileType: 'JPG' },
+    ],
+    [
+      '"none" leaves resolution and file type out',
+      { ...org1, 'article-id': 'A-100', type: 'pbr', resolution: 'none', 'file-type': 'none' },
+      'GetPbrMaterialDownloadLink',
+      { articleId: 'A-100', organizationId: 'org-1' },
+    ],
+  ])('%s', async (_, attributes, operationName, variables) => {
+    await openPage();
+    await I.settled(await I.add(attributes));
+    const [operation] = onlyRequest().operations;
+    expect(operation!.operationName).toBe(operationName);
+    expect(operation!.variables).toEqual(variables);
+  });
+});
+
+describe('auth headers', () => {
+  it.each([
+    ['an api key wins over a user token', { 'cm-api-key': 'key-1', 'cm-user-token': 'token-1' }, { 'api-key': 'key-1' }],
+    ['a user token alone becomes a bearer token', { 'cm-user-token': 'token-1' }, { authorization: 'Bearer token-1' }],
+    ['neither means no auth header', {}, {}],
+  ])('%s', async (_, storage, expected) => {
+    await openPage({ storage });
+    expect(await I.settled(await I.add(swatch))).toMatchObject({ state: 'enabled' });
+    const { headers } = onlyRequest();
+    expect({ 'api-key': headers['api-key'], authorization: headers.authorization }).toEqual({
+      'api-key': undefined,
+      authorization: undefined,
+      ...expected,
+    });
+  });
+
+  it('blocked storage (sandboxed iframe) is logged and the link still works without auth', async () => {
+    // The parent page has a key; the opaque-origin frame cannot read it, and must not die trying.
+    await openPage({ storage: { 'cm-api-key': 'key-1' } });
+    // A classic script tag: a module script from the provider would need CORS headers the
+    // stand-in's static files do not send, and the bundle has no import/export of its own.
+    const srcdoc = `<!doctype html>
+      <script src="${harness.provider.origin}/dist/cm-material-download.js"></script>
+      <cm-material-download endpoint="${harness.provider.graphqlUrl}" organization-id="org-1" article-id="A-100"
+        type="thumbnail" dimensions="10x10cm"><a class="button">Download</a></cm-material-download>`;
+    const frameElement = await I.page.evaluateHandle((html) => {
+      const iframe = document.createElement('iframe');
+      iframe.setAttribute('sandbox', 'allow-scripts');
+      iframe.srcdoc = html;
+      document.body.append(iframe);
+      return iframe;
+    }, srcdoc);
+    const frame = (await frameElement.contentFrame())!;
+    await frame.waitForFunction(() => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'enabled');
+
+    const href = await frame.evaluate(() => document.querySelector('cm-material-download > a')!.getAttribute('href'));
+    expect(href).toContain(`${harness.provider.origin}${A100_SWATCH}`);
+    const { headers } = onlyRequest();
+    expect(headers['api-key']).toBeUndefined();
+    expect(headers.authorization).toBeUndefined();
+    expect(elementErrors()).toEqual([expect.stringMatching(/localStorage.*without auth/)]);
+  });
+});
+
+describe('cookies', () => {
+  let elsewhere: Provider;
+  beforeAll(async () => {
+    elsewhere = await startProvider();
+  });
+  afterAll(async () => elsewhere?.close());
+
+  const setPageCookie = () => I.page.evaluate(() => (document.cookie = 'session=s-1; path=/'));
+
+  it('go with a request to the page origin', async () => {
+    await openPage();
+    await setPageCookie();
+    expect(await I.settled(await I.add(swatch))).toMatchObject({ state: 'enabled' });
+    expect(onlyRequest().headers.cookie).toBe('session=s-1');
+  });
+
+  it('do not go to another origin, even one they would reach with credentials: include', async () => {
+    await openPage();
+    elsewhere.clearRequests();
+    await setPageCookie();
+    // Another port of the same host: another origin, but the same site, so the cookie is not kept out by SameSite.
+    const change = await I.settled(await I.add({ ...swatch, endpoint: elsewhere.graphqlUrl }));
+    expect(change).toMatchObject({ state: 'enabled', href: expect.stringContaining(`${elsewhere.origin}${A100_SWATCH}`) });
+    expect(onlyRequest(elsewhere).headers.cookie).toBeUndefined();
+    expect(harness.provider.requests).toEqual([]);
+
+    // Control: the same origin does get the cookie when a request includes credentials.
+    await I.page.evaluate((url) => fetch(url, { method: 'POST', mode: 'no-cors', credentials: 'include', body: '{}' }), elsewhere.graphqlUrl);
+    expect(elsewhere.requests.at(-1)!.headers.cookie).toBe('session=s-1');
+  });
+});
+
+describe('batching', () => {
+  // Rate 1 is this machine; 4 stands for a slower customer device (CPU throttled through DevTools).
+  it.each([1, 4])('three elements added in one task go out as one JSON-array POST, one named operation each (CPU ×%i)', async (cpuSlowdown) => {
+    await openPage();
+    if (cpuSlowdown > 1) {
+      const devtools = await I.page.context().newCDPSession(I.page);
+      await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    }
+    const elements = await addInOneTask([
+      swatch,
+      { ...org1, 'article-id': 'A-100', type: 'pbr' },
+      { ...org1, 'article-id': 'A-101', type: 'tile' },
+    ]);
+    expect((await settleAll(elements)).map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
+
+    const request = onlyRequest();
+    expect(isArrayBody(request)).toBe(true);
+    expect((request.body as { operationName?: unknown }[]).map((operation) => operation.operationName).sort()).toEqual([
+      'GetMaterialDownloadLink',
+      'GetMaterialDownloadLink',
+      'GetPbrMaterialDownloadLink',
+    ]);
+    expect(request.operations.map((operation) => operation.variables.articleId).sort()).toEqual(['A-100', 'A-100', 'A-101']);
+    expectClientNameOnEvery(harness.provider);
+  });
+
+  it('a batch holds at most `max` operations: 5 elements with max 2 make 3 requests', async () => {
+    await openPage({ configure: { batch: { intervalMs: 10, max: 2 } } });
+    const articles = ['A-100', 'A-101', 'A-103', 'A-102', 'A-199'];
+    const changes = await settleAll(await addInOneTask(articles.map((id) => ({ ...swatch, 'article-id': id }))));
+    expect(changes.every((change) => change.error === null)).toBe(true);
+    expect(harness.provider.requests.map((request) => request.operations.length).sort()).toEqual([1, 2, 2]);
+    expect(I.operations().map((operation) => operation.variables.articleId).sort()).toEqual([...articles].sort());
+    expectClientNameOnEvery(harness.provider);
+  });
+
+  it('by default a batch holds at most 10 operations: 12 elements make 2 requests', async () => {
+    // A wide window, so that only `max` (left at its default) splits the batch.
+    await openPage({ configure: { batch: { intervalMs: 300 } } });
+    const kinds: Record<string, string>[] = [{ type: 'thumbnail', dimensions: '10x10cm' }, { type: 'tile' }, { type: 'pbr' }];
+    const twelve = ['A-100', 'A-101', 'A-102', 'A-103'].flatMap((id) => kinds.map((kind) => ({ ...org1, 'article-id': id, ...kind })));
+    await settleAll(await addInOneTask(twelve));
+    expect(harness.provider.requests.map((request) => request.operations.length).sort((a, b) => a - b)).toEqual([2, 10]);
+  });
+
+  it('two elements asking the same thing share one operation and both get the link', async () => {
+    await openPage();
+    const changes = await settleAll(await addInOneTask([swatch, swatch]));
+    expect(changes.map((change) => change.state)).toEqual(['enabled', 'enabled']);
+    expect(changes[1]!.href).toBe(changes[0]!.href);
+    expect(onlyRequest().operations).toHaveLength(1);
+  });
+
+  it('an element asking what is already in flight joins that request', async () => {
+    await openPage();
+    // Answered as A-100 after 1 s: long enough to add the second element while it is on the wire.
+    const slow = { ...swatch, 'article-id': 'fault-delay-1000' };
+    const first = await I.add(slow);
+    await expect.poll(() => harness.provider.requests.length).toBe(1);
+    const second = await I.add(slow);
+    const changes = await settleAll([first, second]);
+    expect(changes.map((change) => change.href)).toEqual([expect.stringContaining(A100_SWATCH), expect.stringContaining(A100_SWATCH)]);
+    expect(I.operations()).toHaveLength(1);
+  });
+
+  it('batch: false sends each element alone, as a single-object body', async () => {
+    await openPage({ configure: { batch: false } });
+    const changes = await settleAll(
+      await addInOneTask([swatch, { ...org1, 'article-id': 'A-100', type: 'pbr' }, { ...org1, 'article-id': 'A-101', type: 'tile' }]),
+    );
+    expect(changes.map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
+    expect(harness.provider.requests).toHaveLength(3);
+    expect(harness.provider.requests.map(isArrayBody)).toEqual([false, false, false]);
+    expectClientNameOnEvery(harness.provider);
+  });
+});
+
+describe('a provider that does not batch', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await startHarness({ batching: false });
+  });
+  afterAll(async () => plain?.close());
+
+  it('still gets every link, and only single requests after the first array attempt', async () => {
+    // A wide window, so the first two elements surely make an array attempt.
+    await openPage({ configure: { batch: { intervalMs: 300 } } }, plain);
+    const first = await settleAll(await addInOneTask([swatch, { ...org1, 'article-id': 'A-100', type: 'pbr' }]));
+    const later = await settleAll(await addInOneTask([{ ...org1, 'article-id': 'A-101', type: 'tile' }, { ...swatch, 'article-id': 'A-103' }]));
+    expect([...first, ...later].map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled', 'enabled']);
+    expect(later.map((change) => change.href)).toEqual([
+      expect.stringContaining('/files/org-1/A-101/tile-MATERIAL_TILEABLE_RENDER_2'),
+      expect.stringContaining('/files/org-1/A-103/thumbnail-THUMBNAIL_10X10_CM'),
+    ]);
+    const bodies = plain.provider.requests.map(isArrayBody);
+    expect(bodies).toEqual([true, false, false, false, false]);
+    expectClientNameOnEvery(plain.provider);
+  });
+});
+
+/** Every href value the page ever gives an anchor, even one removed in the same task. */
+async function recordEveryHref(): Promise<() => Promise<string[]>> {
+  await I.page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { __hrefs: string[] }).__hrefs = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.oldValue !== null) seen.push(record.oldValue);
+        const now = (record.target as Element).getAttribute('href');
+        if (now !== null) seen.push(now);
+      }
+    }).observe(document.getElementById('root')!, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+  });
+  return () => I.page.evaluate(() => (window as unknown as { __hrefs: string[] }).__hrefs);
+}
+
+async function expectFailedLink(element: Locator, change: LinkChange, error: RegExp) {
+  expect(change).toMatchObject({ state: 'disabled', href: null, error: expect.stringMatching(error) });
+  expect(change.error!.trim()).not.toBe('');
+  const anchor = await I.anchorOf(element);
+  expect(anchor).toMatchObject({ dataState: 'disabled', href: null, ariaDisabled: 'true' });
+  expect(anchor.className.split(' ')).toContain('disabled');
+  // Exactly one console.error carries the failure, and it is the element's.
+  expect(I.consoleErrors.filter((text) => text.includes(change.error!))).toHaveLength(1);
+  expect(elementErrors()).toHaveLength(1);
+}
+
+describe('a failed lookup disables the link and says why, once', () => {
+  const fault = (articleId: string) => ({ ...swatch, 'article-id': articleId });
+  const hostile = (articleId: string) => ({ ...swatch, 'organization-id': 'org-test', 'article-id': articleId });
+
+  it.each([
+    ['HTTP 500 with a JSON body', fault('fault-status-500-json'), /HTTP 500/],
+    ['HTTP 500 with an HTML page', fault('fault-status-500-html'), /HTTP 500/],
+    ['HTTP 400', fault('fault-status-400-html'), /HTTP 400/],
+    ['HTTP 401', fault('fault-status-401-html'), /HTTP 401/],
+    ['HTTP 403', fault('fault-status-403-html'), /HTTP 403/],
+    ['HTTP 502', fault('fault-status-502-html'), /HTTP 502/],
+    ['HTTP 503', fault('fault-status-503-html'), /HTTP 503/],
+    ['a dropped connection', fault('fault-drop'), /network error/i],
+    ['malformed JSON', fault('fault-malformed'), /JSON/],
+    ['GraphQL errors without data', fault('fault-errors'), /Internal failure/],
+    ['data of the wrong shape', fault('fault-wrong-shape'), /unexpected response/],
+    ['a javascript: URL', hostile('hostile-javascript'), /refused download URL "javascript:alert\(1\)"/],
+    ['a data: URL', hostile('hostile-data'), /refused download URL "data:/],
+    ['a relative URL', hostile('hostile-relative'), /refused download URL "\/files\/x\.png"/],
+    ['a protocol-relative URL', hostile('hostile-protocol-relative'), /refused download URL "\/\/evil\.example/],
+  ])('%s', async (_, attributes, error) => {
+    await openPage({ configure: { batch: false } });
+    const hrefs = await recordEveryHref();
+    const element = await I.add(attributes);
+    await expectFailedLink(element, await I.settled(element), error);
+    expect(await hrefs()).toEqual([]);
+    expect(postsSent).toHaveLength(1);
+  });
+
+  it('a provider that never answers times out after timeoutMs', async () => {
+    await openPage({ configure: { batch: false, timeoutMs: 300 } });
+    const started = Date.now();
+    const element = await I.add(fault('fault-hang'));
+    await expectFailedLink(element, await I.settled(element), /timed out/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('partial data is used: data beside errors still gives the link', async () => {
+    await openPage();
+    const element = await I.add(fault('fault-partial'));
+    expect(await I.settled(element)).toMatchObject({ state: 'enabled', href: expect.stringContaining(A100_SWATCH), error: null });
+    expect(elementErrors()).toEqual([]);
+  });
+});
+
+describe('recovery', () => {
+  it.each(['fault-status-500-json', 'fault-drop', 'fault-wrong-shape'])(
+    'after %s, changing article-id to A-100 enables the link',
+    async (articleId) => {
+      await openPage();
+      const element = await I.add({ ...swatch, 'article-id': articleId });
+      expect(await I.settled(element)).toMatchObject({ state: 'disabled', error: expect.any(String) });
+      const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-100'));
+      expect(change).toMatchObject({ state: 'enabled', href: expect.stringContaining(A100_SWATCH), error: null });
+      expect(await I.anchorOf(element)).toEqual({ dataState: 'enabled', href: change.href, className: 'button', ariaDisabled: null });
+      expect(postsSent.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
+    },
+  );
+});
