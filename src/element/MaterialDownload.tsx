@@ -1,14 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { lookupDownloadLink } from '../api/lookup';
 import { logError } from '../log';
 import { connect, viewsEqual } from '../machine/connect';
-import { materialDownloadMachine, type LookupOutput } from '../machine/materialDownload.machine';
-import type { LinkRequest, MaterialDownloadInputs } from '../machine/types';
+import { materialDownloadMachine } from '../machine/materialDownload.machine';
+import type { MaterialDownloadInputs } from '../machine/types';
 import { registerActor } from './actorRegistry';
 import { hostOf } from './dom';
 import { inspectorFor } from './inspection';
+import { lookupLink } from './lookupActor';
 import { useAnchorBinding } from './useAnchorBinding';
 import { pickInputs, useSyncedInputs } from './useSyncedInputs';
 
@@ -16,8 +15,6 @@ export interface MaterialDownloadProps extends MaterialDownloadInputs {
   /** Where the component renders: the host's shadow root (r2wc passes it) or the host itself. */
   container: HTMLElement | ShadowRoot;
 }
-
-const lookupLink = fromPromise<LookupOutput, LinkRequest>(({ input, signal }) => lookupDownloadLink(input, signal));
 
 /**
  * The element's view: holds the actor, sends input changes in, binds the
