@@ -32,7 +32,8 @@ export function MaterialDownload(props: MaterialDownloadProps) {
       }),
     [host],
   );
-  const actor = useActorRef(logic, { input: inputs, inspect: inspectorFor(host) });
+  const inspect = useMemo(() => inspectorFor(host), [host]);
+  const actor = useActorRef(logic, { input: inputs, inspect });
   useEffect(() => registerActor(host, actor), [host, actor]);
   useSyncedInputs(actor, inputs);
   useAnchorBinding(host, useSelector(actor, connect, viewsEqual));

@@ -37,6 +37,7 @@ export interface OpenOptions {
 export class MaterialDownloadPage {
   readonly consoleErrors: string[] = [];
   readonly consoleWarnings: string[] = [];
+  readonly consoleDebug: string[] = [];
   readonly pageErrors: Error[] = [];
   private nextId = 0;
 
@@ -49,6 +50,7 @@ export class MaterialDownloadPage {
         this.consoleErrors.push(message.text());
       }
       if (message.type() === 'warning') this.consoleWarnings.push(message.text());
+      if (message.type() === 'debug') this.consoleDebug.push(message.text());
     });
     page.on('pageerror', (error) => this.pageErrors.push(error));
   }

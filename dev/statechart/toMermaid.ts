@@ -1,0 +1,67 @@
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+
+/**
+ * The machine as a Mermaid `stateDiagram-v2`, read from its definition (UML
+ * labels: `event [guard] / actions`):
+ * states with their entry actions and invoked actors, and every transition
+ * with its event and guard, including the eventless (`always`) ones that
+ * xstate/graph's `toDirectedGraph` leaves out. Root-level transitions are
+ * drawn from each state they can leave, so every arrow is a real path.
+ */
+export function toMermaid(machine: AnyStateMachine): string {
+  const states = Object.values(machine.root.states) as AnyStateNode[];
+  const atRest = states.filter((node) => node.type !== 'final' && !node.always?.length);
+  const lines = ['stateDiagram-v2', `  [*] --> ${machine.root.initial?.target[0]?.key}`];
+
+  for (const node of states) {
+    for (const note of describeState(node)) lines.push(`  ${node.key}: ${note}`);
+  }
+  for (const node of states) {
+    node.always?.forEach((transition) => lines.push(arrow(node.key, transition, 'always')));
+    for (const [eventType, transitions] of node.transitions) {
+      for (const transition of transitions) lines.push(arrow(node.key, transition, eventLabel(eventType, node)));
+    }
+  }
+  for (const [eventType, transitions] of machine.root.transitions) {
+    for (const node of atRest) {
+      for (const transition of transitions) lines.push(arrow(node.key, transition, eventType));
+    }
+  }
+  for (const node of states) if (node.type === 'final') lines.push(`  ${node.key} --> [*]`);
+  return `${lines.join('\n')}\n`;
+}
+
+function arrow(from: string, transition: AnyTransitionDefinition, label: string): string {
+  const to = transition.target?.[0]?.key ?? from;
+  const guard = transition.guard ? ` [${guardName(transition.guard)}]` : '';
+  const actions = (transition.actions ?? []).map(actionName).filter(Boolean);
+  return `  ${from} --> ${to}: ${label}${guard}${actions.length ? ` / ${actions.join(', ')}` : ''}`;
+}
+
+function guardName(guard: unknown): string {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'guard';
+}
+
+/** `xstate.done.actor.0.materialDownload.fetching` says less than `done: lookupLink`. */
+function eventLabel(eventType: string, node: AnyStateNode): string {
+  const invoked = node.invoke.find((definition) => eventType.endsWith(`.${definition.id}`));
+  if (invoked && eventType.startsWith('xstate.done.actor.')) return `done: ${String(invoked.src)}`;
+  if (invoked && eventType.startsWith('xstate.error.actor.')) return `error: ${String(invoked.src)}`;
+  return eventType;
+}
+
+function describeState(node: AnyStateNode): string[] {
+  const notes: string[] = [];
+  const entry = node.entry.map((action) => actionName(action)).filter(Boolean);
+  if (entry.length) notes.push(`entry / ${entry.join(', ')}`);
+  for (const definition of node.invoke) notes.push(`invoke ${String(definition.src)}`);
+  return notes;
+}
+
+function actionName(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+  return '';
+}

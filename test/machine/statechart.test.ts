@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { diagramBlock, statechartDoc } from '../../dev/statechart/diagram';
+import { toMermaid } from '../../dev/statechart/toMermaid';
+import { materialDownloadMachine } from '../../src/machine';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+describe('the committed statechart diagram', () => {
+  it('docs/statechart.md is what the machine generates (run `npm run statechart`)', () => {
+    expect(read('docs/statechart.md')).toBe(statechartDoc());
+  });
+
+  it('the README embeds the same diagram', () => {
+    expect(read('README.md')).toContain(diagramBlock());
+  });
+
+  it('draws every state, the transient edges and root-level events from each state at rest', () => {
+    const diagram = toMermaid(materialDownloadMachine);
+    for (const state of ['validating', 'fetching', 'enabled', 'disabled', 'destroyed']) expect(diagram).toContain(`  ${state}`);
+    expect(diagram).toContain('validating --> fetching: always [hasRequest]');
+    expect(diagram).toContain('fetching --> enabled: done: lookupLink [hasLink] / assignLink');
+    for (const from of ['fetching', 'enabled', 'disabled']) {
+      expect(diagram).toContain(`${from} --> validating: INPUTS.SET / assignInputs`);
+      expect(diagram).toContain(`${from} --> destroyed: DESTROY`);
+    }
+    expect(diagram).not.toContain('validating --> validating');
+  });
+
+  it('changes when the machine does', () => {
+    const { config } = materialDownloadMachine;
+    const edited = { ...config, states: { ...config.states, enabled: { on: { REFRESH: 'fetching' } } } };
+    expect(toMermaid(createMachine(edited as never))).not.toBe(toMermaid(materialDownloadMachine));
+  });
+});
