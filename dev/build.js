@@ -17,24 +17,32 @@ const define = {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-// One self-contained module: React and every dependency inlined.
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: true,
-    // An IIFE with no exports is still a valid ES module, and also works as a classic
-    // <script>: two copies then cannot collide in the page's global lexical scope.
-    lib: { entry: 'src/element/register.ts', formats: ['iife'], name: 'CmMaterialDownload', fileName: () => 'cm-material-download.js' },
-    // Library mode keeps whitespace for the sake of tree-shaking; this file is final, so minify it fully.
-    rolldownOptions: { output: { minify: true } },
-  },
-});
+/**
+ * One self-contained file: React and every dependency inlined. An IIFE with no
+ * exports is still a valid ES module, and also works as a classic <script>:
+ * two copies then cannot collide in the page's global lexical scope.
+ */
+async function buildSelfRegistering(entry, fileName) {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry, formats: ['iife'], name: 'CmMaterialDownload', fileName: () => fileName },
+      // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+}
+
+await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
+// The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
+await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 
 // The library entry keeps its dependencies external: the customer's bundler dedupes them.
 const external = Object.keys(dependencies);

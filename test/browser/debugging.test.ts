@@ -84,3 +84,22 @@ describe('the inspect hook', () => {
     expect((await I.settled(element)).state).toBe('enabled');
   });
 });
+
+describe('the Stately inspector variant', () => {
+  it('dist/cm-material-download.stately.js works as the element, and the main file holds none of it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const main = readFileSync('dist/cm-material-download.js', 'utf8');
+    const stately = readFileSync('dist/cm-material-download.stately.js', 'utf8');
+    for (const marker of ['partysocket', 'superjson', '@statelyai']) expect(main).not.toContain(marker);
+    expect(stately).toContain('superjson');
+    expect(stately.length).toBeGreaterThan(main.length);
+
+    I = await harness.newPage();
+    await I.open({ load: false });
+    // Stately's inspector opens stately.ai in a new window; offline, that window just fails to load.
+    await I.page.context().route('https://stately.ai/**', (route) => route.abort());
+    await I.loadElement('/dist/cm-material-download.stately.js');
+    const element = await I.add(pbr);
+    expect((await I.settled(element)).state).toBe('enabled');
+  });
+});
