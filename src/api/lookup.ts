@@ -35,8 +35,11 @@ export function toOperation(request: LinkRequest): Operation {
  */
 export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSignal): Promise<string | null> {
   const config = getConfig();
-  const endpoint = resolveEndpoint(request.endpoint ?? config.endpoint);
-  const headers = { ...CLIENT_NAME_HEADERS, ...readAuthHeaders() };
+  const configured = resolveEndpoint(config.endpoint);
+  const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
+  // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.
+  const auth = endpoint === configured ? readAuthHeaders() : {};
+  const headers = { ...CLIENT_NAME_HEADERS, ...auth };
   const { data, errors } = await sendOperation(toOperation(request), {
     endpoint,
     headers,

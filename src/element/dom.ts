@@ -20,14 +20,31 @@ export function findAnchor(host: Element): HTMLAnchorElement | null {
   return first instanceof HTMLAnchorElement ? first : null;
 }
 
+/** The customer's own `role` and `tabindex`, kept while the element overrides them. */
+const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
+
 /**
- * Only href, class `disabled` and `aria-disabled` are touched, and only when
- * they differ: the customer's node, text, other classes and listeners stay.
+ * Only href, class `disabled` and the accessibility attributes are touched,
+ * and only when they differ: the customer's node, text, other classes and
+ * listeners stay. A disabled link is taken out of the tab order and keeps a
+ * link role (an `<a>` without href has none), so it is announced as a
+ * disabled link; enabling restores the customer's own role and tabindex.
  */
 export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownloadView, 'href' | 'disabled'>): void {
   setAttribute(anchor, 'href', view.href);
   setAttribute(anchor, 'aria-disabled', view.disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== view.disabled) anchor.classList.toggle('disabled', view.disabled);
+  const saved = customerAttributes.get(anchor);
+  if (view.disabled) {
+    const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };
+    customerAttributes.set(anchor, own);
+    setAttribute(anchor, 'role', own.role ?? 'link');
+    setAttribute(anchor, 'tabindex', '-1');
+  } else if (saved) {
+    customerAttributes.delete(anchor);
+    setAttribute(anchor, 'role', saved.role);
+    setAttribute(anchor, 'tabindex', saved.tabindex);
+  }
 }
 
 export function reflectState(host: HTMLElement, state: string): void {

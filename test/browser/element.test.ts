@@ -203,13 +203,20 @@ describe('inputs', () => {
     expect(await element.evaluate((host: any) => host.articleId)).toBe('B-202');
   });
 
-  it('shows fetching on the host while the request is out', async () => {
+  it('is fetching, with a disabled anchor, in the very task it is inserted', async () => {
     I = await harness.newPage();
     await I.open();
-    const element = await I.add({ ...org1, 'article-id': 'fault-delay-400', type: 'pbr' });
-    await expect.poll(async () => (await I.anchorOf(element)).dataState).toBe('fetching');
-    expect(await I.anchorOf(element)).toEqual({ dataState: 'fetching', ...DISABLED });
-    expect(await I.settled(element)).toMatchObject({ state: 'enabled' });
+    const seen = await I.page.evaluate(() => {
+      const host = document.createElement('cm-material-download');
+      host.id = 'el-1';
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' }).forEach(([n, v]) => host.setAttribute(n, v));
+      host.innerHTML = '<a class="button">Download</a>';
+      document.getElementById('root')!.append(host);
+      const anchor = host.firstElementChild!;
+      return [host.getAttribute('data-state'), anchor.getAttribute('href'), anchor.className, anchor.getAttribute('aria-disabled')];
+    });
+    expect(seen).toEqual(['fetching', null, 'button disabled', 'true']);
+    expect(await I.settled(I.page.locator('#el-1'))).toMatchObject({ state: 'enabled' });
   });
 });
 
@@ -268,5 +275,32 @@ describe('how customers put the element on a page', () => {
     await element.evaluate((host) => host.firstElementChild!.replaceWith(Object.assign(document.createElement('a'), { textContent: 'New' })));
     await expect.poll(async () => (await I.anchorOf(element)).href).toBe(change.href);
     expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+describe('accessibility of the anchor', () => {
+  it('a disabled link is out of the tab order and announced as a disabled link', async () => {
+    I = await harness.newPage();
+    await I.open();
+    await I.page.evaluate(() => document.body.insertAdjacentHTML('afterbegin', '<button id="before">before</button>'));
+    const element = await I.add({ ...org1, 'article-id': 'A-199', type: 'pbr' });
+    await I.settled(element);
+    const anchor = element.locator('a');
+    expect(await anchor.evaluate((a) => [a.getAttribute('role'), a.getAttribute('tabindex'), a.getAttribute('aria-disabled')])).toEqual(['link', '-1', 'true']);
+    await I.page.focus('#before');
+    await I.page.keyboard.press('Tab');
+    expect(await I.page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
+    const snapshot = await I.page.accessibility?.snapshot?.({ root: await anchor.elementHandle() ?? undefined });
+    if (snapshot) expect(snapshot).toMatchObject({ role: 'link', disabled: true });
+  });
+
+  it("enabling restores exactly the customer's own tabindex, role and classes", async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...org1, 'article-id': 'fault-delay-200', type: 'pbr' }, '<a class="cta big" role="button" tabindex="3">Get</a>');
+    await expect.poll(async () => (await I.anchorOf(element)).dataState).toBe('fetching');
+    expect(await element.locator('a').evaluate((a) => [a.getAttribute('role'), a.getAttribute('tabindex')])).toEqual(['button', '-1']);
+    await I.settled(element);
+    expect(await element.evaluate((host) => host.innerHTML)).toMatch(/^<a class="cta big" role="button" tabindex="3" href="http[^"]+">Get<\/a>$/);
   });
 });

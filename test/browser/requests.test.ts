@@ -182,6 +182,29 @@ describe('auth headers', () => {
   });
 });
 
+describe('auth goes only to the configured endpoint', () => {
+  let elsewhere: Provider;
+  beforeAll(async () => {
+    elsewhere = await startProvider();
+  });
+  afterAll(async () => elsewhere?.close());
+
+  it("an element's own endpoint elsewhere gets no api key; the configured one does", async () => {
+    await openPage({ storage: { 'cm-api-key': 'key-1' }, configure: { batch: false } });
+    elsewhere.clearRequests();
+    await I.settled(await I.add({ ...swatch, endpoint: elsewhere.graphqlUrl }));
+    expect(onlyRequest(elsewhere).headers['api-key']).toBeUndefined();
+    await I.settled(await I.add(swatch));
+    expect(onlyRequest().headers['api-key']).toBe('key-1');
+  });
+
+  it('an element endpoint naming the configured endpoint counts as configured', async () => {
+    await openPage({ storage: { 'cm-user-token': 't-1' } });
+    await I.settled(await I.add({ ...swatch, endpoint: harness.provider.graphqlUrl }));
+    expect(onlyRequest().headers.authorization).toBe('Bearer t-1');
+  });
+});
+
 describe('cookies', () => {
   let elsewhere: Provider;
   beforeAll(async () => {
