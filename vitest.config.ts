@@ -1,15 +1,37 @@
 import { defineConfig } from 'vitest/config';
 
+/** Suites that load a dist file run once per build: React, and the lite (Preact) one. */
+const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
+
 export default defineConfig({
   define: {
     __CM_GRAPHQL_ENDPOINT__: JSON.stringify('/graphql'),
     __CM_VERSION__: JSON.stringify('test'),
   },
   test: {
-    include: ['test/**/*.test.{ts,js}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Browser suites each start Chromium; two cores are shared by all of them.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/machine/**/*.test.ts', 'test/api/**/*.test.ts', 'test/provider/**/*.test.{ts,js}'] },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: browserSuites, env: { CM_ELEMENT_FILE: 'cm-material-download.js' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser-lite',
+          include: browserSuites,
+          // The React component itself is built from src for that suite, not from a dist file.
+          exclude: ['test/browser/react.test.ts'],
+          env: { CM_ELEMENT_FILE: 'cm-material-download.lite.js' },
+        },
+      },
+    ],
   },
 });

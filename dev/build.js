@@ -22,11 +22,12 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
  * exports is still a valid ES module, and also works as a classic <script>:
  * two copies then cannot collide in the page's global lexical scope.
  */
-async function buildSelfRegistering(entry, fileName) {
+async function buildSelfRegistering(entry, fileName, { alias = {} } = {}) {
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
+    resolve: { alias },
     define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: 'dist',
@@ -41,6 +42,15 @@ async function buildSelfRegistering(entry, fileName) {
 }
 
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
+// The lite build: the same source on preact/compat, for customers who count bytes.
+await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
+  alias: [
+    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    { find: /^react-dom$/, replacement: 'preact/compat' },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    { find: /^react$/, replacement: 'preact/compat' },
+  ],
+});
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 

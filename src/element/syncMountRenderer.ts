@@ -5,27 +5,41 @@ import { createRoot, type Root } from 'react-dom/client';
 interface Mounted<Props> {
   root: Root;
   Component: ComponentType<Props>;
+  /** The latest props, rendered once at the end of the current task. */
+  pending: Props | null;
+  unmounted: boolean;
 }
 
 /**
- * r2wc's React renderer, except that the first render commits inside
- * connectedCallback. Left to React's scheduler, each element's root renders
- * in a task of its own and its actor starts only after commit: on a page
- * that adds many elements at once their lookups then trickle out over
- * seconds instead of sharing batches, and every anchor looks clickable
- * until its turn comes. Updates stay asynchronous so that several
- * attribute changes in one task become one input change.
+ * r2wc's React renderer, with two changes:
+ *
+ * - The first render commits inside connectedCallback. Left to React's
+ *   scheduler, each element's root renders in a task of its own and its
+ *   actor starts only after commit: on a page that adds many elements at
+ *   once their lookups then trickle out over seconds instead of sharing
+ *   batches, and every anchor looks clickable until its turn comes.
+ * - Updates are coalesced to one render per task, so several attribute
+ *   writes in one script are one input change, whether the renderer batches
+ *   them (React) or renders each at once (Preact in the lite build).
  */
 export const syncMountRenderer = {
   mount<Props extends object>(container: HTMLElement, Component: ComponentType<Props>, props: Props): Mounted<Props> {
     const root = createRoot(container);
     flushSync(() => root.render(createElement(Component, props)));
-    return { root, Component };
+    return { root, Component, pending: null, unmounted: false };
   },
-  update<Props extends object>({ root, Component }: Mounted<Props>, props: Props): void {
-    root.render(createElement(Component, props));
+  update<Props extends object>(mounted: Mounted<Props>, props: Props): void {
+    const scheduled = mounted.pending !== null;
+    mounted.pending = { ...props };
+    if (scheduled) return;
+    queueMicrotask(() => {
+      const next = mounted.pending;
+      mounted.pending = null;
+      if (next && !mounted.unmounted) mounted.root.render(createElement(mounted.Component, next));
+    });
   },
-  unmount<Props extends object>({ root }: Mounted<Props>): void {
-    root.unmount();
+  unmount<Props extends object>(mounted: Mounted<Props>): void {
+    mounted.unmounted = true;
+    mounted.root.unmount();
   },
 };

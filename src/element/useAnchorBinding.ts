@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { MaterialDownloadView } from '../machine/connect';
 import { logError } from '../log';
 import {
@@ -23,7 +23,8 @@ export function useAnchorBinding(host: HTMLElement, view: MaterialDownloadView):
 
   useEffect(() => observeChildren(host, childrenChanged), [host]);
 
-  useEffect(() => {
+  // Layout timing: the anchor is disabled before the browser paints it, whichever renderer runs.
+  useLayoutEffect(() => {
     reflectState(host, view.state);
     const anchor = findAnchor(host);
     if (anchor) {

@@ -172,10 +172,13 @@ describe('inputs', () => {
     expect(I.operations().at(-1)!.variables).toMatchObject({ fileType: 'EXR' });
     const noDimensions = await I.settleAfter(element, () => I.removeAttribute(element, 'dimensions'));
     expect(noDimensions).toMatchObject({ state: 'disabled', error: 'Missing assignment type. Did you provide valid dimensions?' });
-    const noArticle = await I.settleAfter(element, async () => {
-      await I.setAttribute(element, 'dimensions', '10x10cm');
-      await I.removeAttribute(element, 'article-id');
-    });
+    // Both changes in one task: one input change.
+    const noArticle = await I.settleAfter(element, () =>
+      element.evaluate((host) => {
+        host.setAttribute('dimensions', '10x10cm');
+        host.removeAttribute('article-id');
+      }),
+    );
     expect(noArticle.error).toBe('no article id provided');
   });
 

@@ -3,6 +3,9 @@ import type { Provider } from '../../../dev/provider/server.js';
 
 export const TAG = 'cm-material-download';
 
+/** The self-registering file under test: the React build, or the lite (Preact) build. */
+export const ELEMENT_FILE = `/dist/${process.env.CM_ELEMENT_FILE ?? 'cm-material-download.js'}`;
+
 export interface LinkChange {
   id: string;
   state: 'enabled' | 'disabled';
@@ -74,7 +77,7 @@ export class MaterialDownloadPage {
     if (options.trace) await this.page.evaluate(() => (window as unknown as TestWindow).__installTrace());
   }
 
-  async loadElement(url = '/dist/cm-material-download.js'): Promise<void> {
+  async loadElement(url = ELEMENT_FILE): Promise<void> {
     await this.page.addScriptTag({ type: 'module', url });
     await this.page.evaluate((tag) => customElements.whenDefined(tag), TAG);
   }
