@@ -21,6 +21,10 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
  * One self-contained file: React and every dependency inlined. An IIFE with no
  * exports is still a valid ES module, and also works as a classic <script>:
  * two copies then cannot collide in the page's global lexical scope.
+ *
+ * @param {string} entry
+ * @param {string} fileName
+ * @param {{ alias?: import('vite').AliasOptions }} [options]
  */
 async function buildSelfRegistering(entry, fileName, { alias = {} } = {}) {
   await build({

@@ -17,6 +17,12 @@ export interface MaterialDownloadConfig {
   timeoutMs: number;
   /** Array batching; `false` sends each operation alone. @default { intervalMs: 10, max: 10 } */
   batch: BatchOptions | false;
+  /**
+   * How long an answer is reused for the same inputs (a second element, or an element
+   * returning to earlier inputs), in ms; 0 turns the cache off. Short, because download
+   * links may be signed and expire. @default 60000
+   */
+  cacheTtlMs: number;
 }
 
 export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch'>> & {
@@ -31,10 +37,13 @@ function defaultEndpoint(): string {
     : '/graphql';
 }
 
+const DEFAULT_CACHE_TTL_MS = 60_000;
+
 let current: MaterialDownloadConfig = {
   endpoint: defaultEndpoint(),
   timeoutMs: 30000,
   batch: DEFAULT_BATCH,
+  cacheTtlMs: DEFAULT_CACHE_TTL_MS,
 };
 
 export function getConfig(): Readonly<MaterialDownloadConfig> {
@@ -60,6 +69,10 @@ export function configure(options: ConfigureOptions = {}): Readonly<MaterialDown
     if (isPositiveNumber(options.timeoutMs) && options.timeoutMs > 0) next.timeoutMs = options.timeoutMs;
     else logError(`configure: timeoutMs must be a positive number; keeping ${current.timeoutMs}`);
   }
+  if (options.cacheTtlMs !== undefined) {
+    if (isPositiveNumber(options.cacheTtlMs)) next.cacheTtlMs = options.cacheTtlMs;
+    else logError(`configure: cacheTtlMs must be a number >= 0; keeping ${current.cacheTtlMs}`);
+  }
   if (options.batch !== undefined) {
     if (options.batch === false) next.batch = false;
     else next.batch = resolveBatch(options.batch, current.batch || DEFAULT_BATCH);
@@ -81,5 +94,5 @@ function resolveBatch(batch: Partial<BatchOptions> | null | unknown, base: Batch
 
 /** Back to the defaults; for tests and for pages that reconfigure from scratch. */
 export function resetConfig(): void {
-  current = { endpoint: defaultEndpoint(), timeoutMs: 30000, batch: DEFAULT_BATCH };
+  current = { endpoint: defaultEndpoint(), timeoutMs: 30000, batch: DEFAULT_BATCH, cacheTtlMs: DEFAULT_CACHE_TTL_MS };
 }

@@ -45,6 +45,7 @@ export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSig
     headers,
     timeoutMs: config.timeoutMs,
     batch: config.batch,
+    cacheTtlMs: config.cacheTtlMs,
     ...(signal ? { signal } : {}),
   });
   // Error policy "ignore": where there is data, it is used, errors or not.

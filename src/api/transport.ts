@@ -21,6 +21,8 @@ export interface SendOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   batch: BatchOptions | false;
+  /** How long an answer with data is reused for the same operation; 0 turns the cache off. */
+  cacheTtlMs: number;
   /** The caller's interest: aborting it never cancels anyone else's share. */
   signal?: AbortSignal;
 }
@@ -51,6 +53,29 @@ interface Queue {
 const queues = new Map<string, Queue>();
 const inFlight = new Map<string, SharedOperation>();
 
+/** Answers with data, by operation key; bounded so a long session cannot grow it without end. */
+const answers = new Map<string, { result: OperationResult; expires: number }>();
+const MAX_CACHED_ANSWERS = 2000;
+
+function cachedAnswer(key: string): OperationResult | undefined {
+  const entry = answers.get(key);
+  if (entry && entry.expires > Date.now()) return entry.result;
+  answers.delete(key);
+  return undefined;
+}
+
+function remember(key: string, result: OperationResult, ttlMs: number): void {
+  if (ttlMs <= 0 || result.data === undefined || result.data === null) return;
+  answers.delete(key);
+  answers.set(key, { result, expires: Date.now() + ttlMs });
+  if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+}
+
+/** Forgets every cached answer: for tests, and for pages that know the data changed. */
+export function clearAnswerCache(): void {
+  answers.clear();
+}
+
 /**
  * Sends one GraphQL operation. Operations started within one batch window go
  * out together as a JSON-array POST; identical operations in flight share one.
@@ -60,6 +85,8 @@ export function sendOperation(operation: Operation, options: SendOptions): Promi
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const queueKey = JSON.stringify([options.endpoint, options.headers]);
   const key = JSON.stringify([queueKey, operation.operationName, operation.variables]);
+  const cached = cachedAnswer(key);
+  if (cached) return Promise.resolve(cached);
   const shared = inFlight.get(key) ?? enqueue(queueFor(queueKey, options), key, operation, options);
   return follow(shared, signal);
 }
@@ -83,7 +110,7 @@ function enqueue(queue: Queue, key: string, operation: Operation, options: SendO
     };
   });
   // Callers attach their own handlers; this one keeps an abandoned operation quiet.
-  result.catch(() => {});
+  result.then((answer) => remember(key, answer, options.cacheTtlMs)).catch(() => {});
   const shared: SharedOperation = {
     key,
     operation,
@@ -96,7 +123,8 @@ function enqueue(queue: Queue, key: string, operation: Operation, options: SendO
   inFlight.set(key, shared);
   queue.queued.push(shared);
   const { batch, timeoutMs } = options;
-  if (!batch) flush(queue, 1, timeoutMs);
+  // A full batch has nothing to wait for.
+  if (!batch || queue.queued.length >= batch.max) flush(queue, batch ? batch.max : 1, timeoutMs);
   else queue.timer ??= setTimeout(() => flush(queue, batch.max, timeoutMs), batch.intervalMs);
   return shared;
 }

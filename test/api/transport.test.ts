@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { configure, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import { clearAnswerCache, configure, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
 import type { LinkRequest } from '../../src/machine/types';
 
 /**
@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(async () => provider?.close());
 beforeEach(() => {
   resetConfig();
+  clearAnswerCache();
   configure({ endpoint: provider.graphqlUrl });
   provider.clearRequests();
 });
@@ -172,7 +173,8 @@ describe('batching', () => {
     expect(provider.requests).toHaveLength(1);
   });
 
-  it('once settled, the same operation is asked again', async () => {
+  it('sharing ends when the operation settles: without the cache, the same operation is asked again', async () => {
+    configure({ cacheTtlMs: 0 });
     await lookupDownloadLink(swatch('A-100'));
     await lookupDownloadLink(swatch('A-100'));
     expect(provider.requests).toHaveLength(2);
@@ -308,5 +310,53 @@ describe('every failure is a LookupError that says what went wrong', () => {
 
   it('partial data is not a failure: data beside errors is used', async () => {
     expect(await lookupDownloadLink(swatch('fault-partial'))).toBe(swatchUrl('A-100'));
+  });
+});
+
+describe('the answer cache', () => {
+  it('answers a repeat of a settled operation without a request', async () => {
+    const first = await lookupDownloadLink(pbr('A-100'));
+    const again = await lookupDownloadLink(pbr('A-100'));
+    expect(again).toBe(first);
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it('asks again once the answer is older than cacheTtlMs', async () => {
+    configure({ cacheTtlMs: 50 });
+    await lookupDownloadLink(pbr('A-100'));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await lookupDownloadLink(pbr('A-100'));
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('is off with cacheTtlMs: 0', async () => {
+    configure({ cacheTtlMs: 0 });
+    await lookupDownloadLink(pbr('A-100'));
+    await lookupDownloadLink(pbr('A-100'));
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('keeps no failures', async () => {
+    await expect(lookupDownloadLink(pbr('fault-status-500-json'))).rejects.toThrow(LookupError);
+    await expect(lookupDownloadLink(pbr('fault-status-500-json'))).rejects.toThrow(LookupError);
+    expect(provider.requests).toHaveLength(2);
+  });
+
+  it('tells different inputs apart', async () => {
+    await lookupDownloadLink(pbr('A-100'));
+    await lookupDownloadLink({ ...pbr('A-100'), resolution: 'HIGH' });
+    expect(provider.requests).toHaveLength(2);
+  });
+});
+
+describe('a full batch', () => {
+  it('goes out at once instead of waiting for the window to close', async () => {
+    configure({ batch: { intervalMs: 5000, max: 3 }, cacheTtlMs: 0 });
+    const started = Date.now();
+    const links = await Promise.all([pbr('A-100'), pbr('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)));
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(links.every((link) => link?.startsWith(provider.origin))).toBe(true);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]!.operations).toHaveLength(3);
   });
 });

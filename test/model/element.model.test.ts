@@ -63,7 +63,8 @@ async function startRun(): Promise<void> {
   const held: Route[] = [];
   // Requests are held, then continued to the real provider: the answer is real, only its timing is ours.
   await I.page.route('**/graphql', (route) => void held.push(route));
-  await I.open({ trace: true, configure: { batch: false } });
+  // No answer cache: every input change must reach the network, where the test holds it.
+  await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0 } });
   const current = INPUTS.link[0]!;
   const element = await I.add(current.attributes);
   run = { I, element, id: (await element.getAttribute('id'))!, held, current, kind: 'link', realState: 'validating' };
