@@ -9,6 +9,7 @@ import { hostOf } from './dom';
 import { inspectorFor } from './inspection';
 import { lookupLink } from './lookupActor';
 import { useAnchorBinding } from './useAnchorBinding';
+import { useLazyVisibility } from './useLazyVisibility';
 import { pickInputs, useSyncedInputs } from './useSyncedInputs';
 
 export interface MaterialDownloadProps extends MaterialDownloadInputs {
@@ -36,6 +37,8 @@ export function MaterialDownload(props: MaterialDownloadProps) {
   const actor = useActorRef(logic, { input: inputs, inspect });
   useEffect(() => registerActor(host, actor), [host, actor]);
   useSyncedInputs(actor, inputs);
-  useAnchorBinding(host, useSelector(actor, connect, viewsEqual));
+  const view = useSelector(actor, connect, viewsEqual);
+  useLazyVisibility(host, actor, inputs.loading === 'lazy', view.state === 'waiting');
+  useAnchorBinding(host, view);
   return <slot />;
 }

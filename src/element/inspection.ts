@@ -51,10 +51,12 @@ export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => voi
     if (event.type !== '@xstate.microstep') return;
     const step = event as unknown as Microstep;
     const [transition] = step._transitions;
-    const from = transition?.source.parent ? transition.source.key : state;
+    // XState reports an event that enabled nothing as a microstep without transitions.
+    if (!transition) return;
+    const from = transition.source.parent ? transition.source.key : state;
     state = String(step.snapshot.value);
     if (!host.hasAttribute('debug')) return;
     const { href = null, error = null } = step.snapshot.context ?? {};
-    console.debug(describeTransition(host, { from, to: state, event: transition?.eventType || 'always', href, error }));
+    console.debug(describeTransition(host, { from, to: state, event: transition.eventType || 'always', href, error }));
   };
 }

@@ -10,6 +10,7 @@ export const INPUT_NAMES = [
   'resolution',
   'fileType',
   'endpoint',
+  'loading',
 ] as const satisfies readonly (keyof MaterialDownloadInputs)[];
 
 export function pickInputs(props: MaterialDownloadInputs): MaterialDownloadInputs {

@@ -6,6 +6,8 @@ export interface MaterialDownloadContext {
   inputs: MaterialDownloadInputs;
   /** The validated request for the current inputs; null while invalid. */
   request: LinkRequest | null;
+  /** `loading="lazy"`: the request waits until the element is seen. */
+  lazy: boolean;
   href: string | null;
   error: string | null;
   /** Counts input changes, so a view can tell one settling from the next. */
@@ -14,6 +16,8 @@ export interface MaterialDownloadContext {
 
 export type MaterialDownloadEvent =
   | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
+  /** The element is near the viewport; only a lazy element waiting for it cares. */
+  | { type: 'VISIBLE' }
   | { type: 'DESTROY' };
 
 /** What the lookup resolves to: the link, or null when the provider has none. */
@@ -42,12 +46,12 @@ export const materialDownloadMachine = setup({
     assignInputs: assign(({ context, event }) =>
       event.type === 'INPUTS.SET' ? { inputs: event.inputs, revision: context.revision + 1 } : {},
     ),
-    clearLink: assign({ href: null, error: null, request: null }),
+    clearLink: assign({ href: null, error: null, request: null, lazy: false }),
     assignValidation: assign(({ context }) => {
       const validation = validateInputs(context.inputs);
       return validation.ok
-        ? { request: validation.request, error: null }
-        : { request: null, error: validation.error };
+        ? { request: validation.request, lazy: validation.lazy, error: null }
+        : { request: null, lazy: false, error: validation.error };
     }),
     assignLink: assign({ href: (_, href: LookupOutput) => href, error: null }),
     assignFailure: assign({ href: null, error: (_, error: unknown) => describeError(error) }),
@@ -56,11 +60,12 @@ export const materialDownloadMachine = setup({
   },
   guards: {
     hasRequest: ({ context }) => context.request !== null,
+    canFetchNow: ({ context }) => context.request !== null && !context.lazy,
     hasLink: (_, href: LookupOutput) => href !== null,
   },
 }).createMachine({
   id: 'materialDownload',
-  context: ({ input }) => ({ inputs: input, request: null, href: null, error: null, revision: 0 }),
+  context: ({ input }) => ({ inputs: input, request: null, lazy: false, href: null, error: null, revision: 0 }),
   initial: 'validating',
   on: {
     'INPUTS.SET': { target: '.validating', reenter: true, actions: 'assignInputs' },
@@ -69,7 +74,14 @@ export const materialDownloadMachine = setup({
   states: {
     validating: {
       entry: ['clearLink', 'assignValidation'],
-      always: [{ guard: 'hasRequest', target: 'fetching' }, { target: 'disabled' }],
+      always: [
+        { guard: 'canFetchNow', target: 'fetching' },
+        { guard: 'hasRequest', target: 'waiting' },
+        { target: 'disabled' },
+      ],
+    },
+    waiting: {
+      on: { VISIBLE: 'fetching' },
     },
     fetching: {
       invoke: {
@@ -101,7 +113,7 @@ export const materialDownloadMachine = setup({
 });
 
 export type MaterialDownloadMachine = typeof materialDownloadMachine;
-export type MaterialDownloadState = 'validating' | 'fetching' | 'enabled' | 'disabled' | 'destroyed';
+export type MaterialDownloadState = 'validating' | 'waiting' | 'fetching' | 'enabled' | 'disabled' | 'destroyed';
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -44,6 +44,11 @@ export type DownloadFileType = NonNullable<(typeof FILE_TYPES)[FileTypeKey]>;
 
 export const TILE_ASSIGNMENT_TYPE: TileAssignmentType = 'MATERIAL_TILEABLE_RENDER';
 
+/** `lazy` waits until the element comes near the viewport before it fetches. */
+export const LOADING_MODES = ['eager', 'lazy'] as const;
+export type LoadingMode = (typeof LOADING_MODES)[number];
+export const DEFAULT_LOADING: LoadingMode = 'eager';
+
 export const DEFAULT_DIMENSIONS: DimensionsKey = 'none';
 export const DEFAULT_RESOLUTION: ResolutionKey = 'none';
 export const DEFAULT_FILE_TYPE: FileTypeKey = 'exr';

@@ -25,6 +25,8 @@ export interface MaterialDownloadInputs {
   fileType?: string;
   /** `endpoint`: absolute URL of the provider's `/graphql`. @default configure()'s endpoint */
   endpoint?: string;
+  /** `loading`: `eager` fetches at once, `lazy` when the element comes near the viewport. @default 'eager' */
+  loading?: string;
 }
 
 interface LinkRequestBase {
@@ -44,4 +46,4 @@ export type LinkRequest =
 
 export type LinkKind = DownloadType;
 
-export type Validation = { ok: true; request: LinkRequest } | { ok: false; error: string };
+export type Validation = { ok: true; request: LinkRequest; lazy: boolean } | { ok: false; error: string };

@@ -1,5 +1,7 @@
 import {
   DEFAULT_DIMENSIONS,
+  DEFAULT_LOADING,
+  LOADING_MODES,
   DEFAULT_FILE_TYPE,
   DEFAULT_RESOLUTION,
   DIMENSIONS,
@@ -39,6 +41,7 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   const dimensions = isBlank(inputs.dimensions) ? DEFAULT_DIMENSIONS : inputs.dimensions;
   const resolution = isBlank(inputs.resolution) ? DEFAULT_RESOLUTION : inputs.resolution;
   const fileType = isBlank(inputs.fileType) ? DEFAULT_FILE_TYPE : inputs.fileType;
+  const loading = isBlank(inputs.loading) ? DEFAULT_LOADING : inputs.loading;
 
   if (isBlank(articleId)) return fail(MESSAGES.noArticleId);
   if (isBlank(organizationId)) return fail(MESSAGES.noOrganizationId);
@@ -54,6 +57,10 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   if (!isKeyOf(FILE_TYPES, fileType)) {
     return fail(invalidValueMessage('fileType', fileType, Object.keys(FILE_TYPES)));
   }
+  if (!(LOADING_MODES as readonly string[]).includes(loading)) {
+    return fail(invalidValueMessage('loading', loading, LOADING_MODES));
+  }
+  const lazy = loading === 'lazy';
 
   const base = {
     organizationId,
@@ -67,13 +74,13 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   switch (type) {
     case 'pbr':
       if (assignmentType) return fail(MESSAGES.dimensionsForPbr);
-      return { ok: true, request: { ...base, kind: 'pbr' } };
+      return { ok: true, lazy, request: { ...base, kind: 'pbr' } };
     case 'thumbnail':
       if (!assignmentType) return fail(MESSAGES.missingAssignmentType);
-      return { ok: true, request: { ...base, kind: 'thumbnail', assignmentType } };
+      return { ok: true, lazy, request: { ...base, kind: 'thumbnail', assignmentType } };
     case 'tile':
       if (assignmentType) return fail(MESSAGES.dimensionsForTile);
-      return { ok: true, request: { ...base, kind: 'tile', assignmentType: TILE_ASSIGNMENT_TYPE } };
+      return { ok: true, lazy, request: { ...base, kind: 'tile', assignmentType: TILE_ASSIGNMENT_TYPE } };
     default:
       return fail(MESSAGES.unrecognizedType);
   }

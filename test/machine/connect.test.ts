@@ -6,7 +6,7 @@ describe('connect', () => {
   it('never shows a link outside enabled, even if one is in context', () => {
     const snapshot = materialDownloadMachine.resolveState({
       value: 'fetching',
-      context: { inputs: {}, request: null, href: 'https://stale.example/x', error: null, revision: 0 },
+      context: { inputs: {}, request: null, lazy: false, href: 'https://stale.example/x', error: null, revision: 0 },
     });
     expect(connect(snapshot)).toEqual({ state: 'fetching', href: null, disabled: true, error: null, settled: null, revision: 0 });
   });

@@ -19,7 +19,8 @@ function start(inputs: MaterialDownloadInputs) {
   const reported: (string | null)[] = [];
   const visited: string[] = [];
   const inspect = (event: InspectionEvent) => {
-    if (event.type !== '@xstate.microstep') return;
+    // An event that enables no transition still gets a microstep, with no transitions in it.
+    if (event.type !== '@xstate.microstep' || event._transitions.length === 0) return;
     // The initial state is entered without a microstep of its own: its way out names it as the source.
     const sources = event._transitions.map((transition) => transition.source.key);
     if (visited.length === 0 && sources.includes('validating')) visited.push('validating');
@@ -112,6 +113,24 @@ describe('materialDownloadMachine', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(lookup.calls[0]!.signal.aborted).toBe(true);
     actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    expect(lookup.calls).toHaveLength(1);
+  });
+
+  it('waits, lazy, until VISIBLE, and only then looks up', () => {
+    const { actor, lookup, visited } = start({ ...pbr, loading: 'lazy' });
+    expect(visited).toEqual(['validating', 'waiting']);
+    expect(lookup.calls).toHaveLength(0);
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'waiting', href: null, disabled: true, settled: null });
+    actor.send({ type: 'VISIBLE' });
+    expect(actor.getSnapshot().value).toBe('fetching');
+    expect(lookup.calls).toHaveLength(1);
+  });
+
+  it('ignores VISIBLE outside waiting', async () => {
+    const { actor, lookup, visited } = start(pbr);
+    visited.length = 0;
+    actor.send({ type: 'VISIBLE' });
+    expect(visited).toEqual([]);
     expect(lookup.calls).toHaveLength(1);
   });
 

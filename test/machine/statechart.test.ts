@@ -18,10 +18,12 @@ describe('the committed statechart diagram', () => {
 
   it('draws every state, the transient edges and root-level events from each state at rest', () => {
     const diagram = toMermaid(materialDownloadMachine);
-    for (const state of ['validating', 'fetching', 'enabled', 'disabled', 'destroyed']) expect(diagram).toContain(`  ${state}`);
-    expect(diagram).toContain('validating --> fetching: always [hasRequest]');
+    for (const state of ['validating', 'waiting', 'fetching', 'enabled', 'disabled', 'destroyed']) expect(diagram).toContain(`  ${state}`);
+    expect(diagram).toContain('validating --> fetching: always [canFetchNow]');
+    expect(diagram).toContain('validating --> waiting: always [hasRequest]');
+    expect(diagram).toContain('waiting --> fetching: VISIBLE');
     expect(diagram).toContain('fetching --> enabled: done: lookupLink [hasLink] / assignLink');
-    for (const from of ['fetching', 'enabled', 'disabled']) {
+    for (const from of ['waiting', 'fetching', 'enabled', 'disabled']) {
       expect(diagram).toContain(`${from} --> validating: INPUTS.SET / assignInputs`);
       expect(diagram).toContain(`${from} --> destroyed: DESTROY`);
     }

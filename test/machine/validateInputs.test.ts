@@ -57,6 +57,10 @@ describe('validateInputs: the seed messages', () => {
     for (const key of validKeys) expect(error).toContain(key);
   });
 
+  it('names the valid loading modes for a bad one', () => {
+    expect(errorOf({ ...valid, type: 'pbr', loading: 'later' })).toBe('Invalid loading "later". Valid values: eager, lazy.');
+  });
+
   it('does not take inherited names such as "toString" for valid keys', () => {
     expect(errorOf({ ...valid, type: 'thumbnail', dimensions: 'toString' })).toMatch(/^Invalid dimensions "toString"/);
     expect(errorOf({ ...valid, type: 'pbr', resolution: 'constructor' })).toMatch(/^Invalid resolution/);
@@ -89,6 +93,12 @@ describe('validateInputs: requests', () => {
 
   it('asks for the tileable render assignment for tiles', () => {
     expect(requestOf({ ...valid, type: 'tile' })).toMatchObject({ kind: 'tile', assignmentType: 'MATERIAL_TILEABLE_RENDER' });
+  });
+
+  it('is eager unless loading is lazy', () => {
+    expect(validateInputs({ ...valid, type: 'pbr' })).toMatchObject({ ok: true, lazy: false });
+    expect(validateInputs({ ...valid, type: 'pbr', loading: 'eager' })).toMatchObject({ ok: true, lazy: false });
+    expect(validateInputs({ ...valid, type: 'pbr', loading: 'lazy' })).toMatchObject({ ok: true, lazy: true });
   });
 
   it('carries the element endpoint', () => {

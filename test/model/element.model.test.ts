@@ -8,7 +8,7 @@ import { elementModel, type ElementModelEvent } from './elementModel';
 import { realMachineEdges, realMachineStates } from './realMachineEdges';
 import { transitionCoveringPaths } from './transitionPaths';
 
-type Kind = 'link' | 'none' | 'fault' | 'invalid';
+type Kind = 'link' | 'none' | 'fault' | 'invalid' | 'lazy';
 interface Inputs {
   attributes: Record<string, string>;
   /** For a link: how its href starts (after the origin). For a failure: what its error says. */
@@ -30,6 +30,10 @@ const INPUTS: Record<Kind, Inputs[]> = {
     { attributes: { 'organization-id': 'org-1', 'article-id': 'fault-status-500-json', type: 'pbr' }, expect: 'request failed: HTTP 500' },
     { attributes: { 'organization-id': 'org-1', 'article-id': 'fault-errors', type: 'pbr' }, expect: 'GraphQL error: Internal failure' },
   ],
+  lazy: [
+    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr', loading: 'lazy' }, expect: '/files/org-1/A-103/pbr-' },
+    { attributes: { 'organization-id': 'org-2', 'article-id': 'B-202', type: 'pbr', loading: 'lazy' }, expect: '/files/org-2/B-202/pbr-' },
+  ],
   invalid: [
     { attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'video' }, expect: 'Invalid type "video". Valid values: pbr, thumbnail, tile.' },
     { attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' }, expect: 'Providing dimensions is not supported for PBRs.' },
@@ -46,6 +50,8 @@ interface Run {
   kind: Kind;
   /** The real machine's state at rest, to name the source of the next traced edge. */
   realState: string;
+  /** Requests held when the inputs last changed: a waiting element adds none. */
+  heldAtInput: number;
 }
 
 let harness: Harness;
@@ -66,8 +72,10 @@ async function startRun(): Promise<void> {
   // No answer cache: every input change must reach the network, where the test holds it.
   await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0 } });
   const current = INPUTS.link[0]!;
+  // The element sits below the fold, so a lazy one waits until it is scrolled to.
+  await I.page.evaluate(() => document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 3000px' })));
   const element = await I.add(current.attributes);
-  run = { I, element, id: (await element.getAttribute('id'))!, held, current, kind: 'link', realState: 'validating' };
+  run = { I, element, id: (await element.getAttribute('id'))!, held, current, kind: 'link', realState: 'validating', heldAtInput: 0 };
   await I.page.waitForFunction(() => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'fetching');
   await recordTrace(['validating -> always[0] -> fetching']);
 }
@@ -89,15 +97,19 @@ async function changeInputs(kind: Kind): Promise<void> {
   const heldBefore = run.held.length;
   const changesBefore = (await run.I.linkChanges(run.id)).length;
   const from = run.realState;
+  if (kind === 'lazy') await run.I.page.evaluate(() => window.scrollTo(0, 0));
+  run.heldAtInput = heldBefore;
   await run.element.evaluate((host, attributes) => {
-    for (const name of ['organization-id', 'article-id', 'type', 'dimensions']) {
+    for (const name of ['organization-id', 'article-id', 'type', 'dimensions', 'loading']) {
       if (name in attributes) host.setAttribute(name, attributes[name]!);
       else host.removeAttribute(name);
     }
   }, next.attributes);
   run.current = next;
   run.kind = kind;
-  if (kind === 'invalid') {
+  if (kind === 'lazy') {
+    await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'waiting', run.id);
+  } else if (kind === 'invalid') {
     await run.I.page.waitForFunction(
       ([id, count]) => (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > (count as number),
       [run.id, changesBefore] as const,
@@ -106,8 +118,9 @@ async function changeInputs(kind: Kind): Promise<void> {
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
     await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching', run.id);
   }
-  // Four attribute writes, one input change: validating is entered exactly once.
-  await recordTrace([`${from} -> INPUTS.SET[0] -> validating`, `validating -> always[${kind === 'invalid' ? 1 : 0}] -> ${kind === 'invalid' ? 'disabled' : 'fetching'}`]);
+  // Five attribute writes, one input change: validating is entered exactly once.
+  const exit = { link: 'always[0] -> fetching', none: 'always[0] -> fetching', fault: 'always[0] -> fetching', lazy: 'always[1] -> waiting', invalid: 'always[2] -> disabled' }[kind];
+  await recordTrace([`${from} -> INPUTS.SET[0] -> validating`, `validating -> ${exit}`]);
 }
 
 const FETCH_DONE = 'xstate.done.actor.0.materialDownload.fetching';
@@ -118,9 +131,18 @@ const events: Record<ElementModelEvent, () => Promise<void>> = {
   'INPUT.NONE': () => changeInputs('none'),
   'INPUT.FAULT': () => changeInputs('fault'),
   'INPUT.INVALID': () => changeInputs('invalid'),
+  'INPUT.LAZY': () => changeInputs('lazy'),
+  VISIBLE: async () => {
+    const heldBefore = run.held.length;
+    await run.element.scrollIntoViewIfNeeded();
+    await expect.poll(() => run.held.length).toBe(heldBefore + 1);
+    await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching', run.id);
+    run.kind = 'link';
+    await recordTrace(['waiting -> VISIBLE[0] -> fetching']);
+  },
   ANSWER: async () => {
     await run.I.settleAfter(run.element, () => run.held.at(-1)!.continue());
-    const edge = { link: `${FETCH_DONE}[0] -> enabled`, none: `${FETCH_DONE}[1] -> disabled`, fault: `${FETCH_ERROR}[0] -> disabled`, invalid: '' }[run.kind];
+    const edge = { link: `${FETCH_DONE}[0] -> enabled`, none: `${FETCH_DONE}[1] -> disabled`, fault: `${FETCH_ERROR}[0] -> disabled`, invalid: '', lazy: '' }[run.kind];
     await recordTrace([`fetching -> ${edge}`]);
   },
   DESTROY: async () => {
@@ -138,6 +160,11 @@ const events: Record<ElementModelEvent, () => Promise<void>> = {
 const DISABLED_ANCHOR = { href: null, className: 'button disabled', ariaDisabled: 'true' };
 
 const states: Record<string, () => Promise<void>> = {
+  waiting: async () => {
+    expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'waiting', ...DISABLED_ANCHOR });
+    await run.I.page.waitForTimeout(50);
+    expect(run.held.length).toBe(run.heldAtInput);
+  },
   fetching: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'fetching', ...DISABLED_ANCHOR });
     const request = run.held.at(-1)!.request().postDataJSON();

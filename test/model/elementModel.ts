@@ -14,6 +14,7 @@ const inputs = {
   'INPUT.NONE': '#element.fetching.none',
   'INPUT.FAULT': '#element.fetching.fault',
   'INPUT.INVALID': '#element.disabled',
+  'INPUT.LAZY': '#element.waiting',
 } as const;
 
 export const elementModel = createMachine({
@@ -29,10 +30,20 @@ export const elementModel = createMachine({
       },
       on: { ...inputs, DESTROY: 'destroyed' },
     },
+    /** Lazy inputs, the element below the fold; scrolling it into view releases the request. */
+    waiting: { on: { ...inputs, VISIBLE: '#element.fetching.link', DESTROY: 'destroyed' } },
     enabled: { on: { ...inputs, DESTROY: 'destroyed' } },
     disabled: { on: { ...inputs, DESTROY: 'destroyed' } },
     destroyed: { type: 'final' },
   },
 });
 
-export type ElementModelEvent = 'INPUT.LINK' | 'INPUT.NONE' | 'INPUT.FAULT' | 'INPUT.INVALID' | 'ANSWER' | 'DESTROY';
+export type ElementModelEvent =
+  | 'INPUT.LINK'
+  | 'INPUT.NONE'
+  | 'INPUT.FAULT'
+  | 'INPUT.INVALID'
+  | 'INPUT.LAZY'
+  | 'VISIBLE'
+  | 'ANSWER'
+  | 'DESTROY';
