@@ -165,15 +165,21 @@ function flush(queue: Queue, max: number, timeoutMs: number): void {
   }
 }
 
-function createClient(queue: Queue, requestMiddleware?: (request: RequestInit & { url: string }) => RequestInit & { url: string }) {
+/**
+ * A client whose request body is ours: graphql-request's batch body has no
+ * operationName, and finding one for a single request would parse the query
+ * with graphql, which the customer bundles leave out. We know the names.
+ */
+function createClient(queue: Queue, body: string) {
   return new GraphQLClient(queue.endpoint, {
     headers: queue.headers,
     credentials: 'same-origin',
     // Data and errors both come back; lookup() uses the data where there is any.
     errorPolicy: 'all',
+    excludeOperationName: true,
     // Looked up per call so a fetch wrapper the page installs later still applies.
     fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
-    ...(requestMiddleware ? { requestMiddleware } : {}),
+    requestMiddleware: (request) => ({ ...request, body }),
   });
 }
 
@@ -181,7 +187,7 @@ async function sendSingle(queue: Queue, shared: SharedOperation, timeoutMs: numb
   shared.sent = true;
   const { query, variables } = shared.operation;
   try {
-    const response = await createClient(queue).rawRequest({
+    const response = await createClient(queue, JSON.stringify(shared.operation)).rawRequest({
       query,
       variables,
       signal: anySignal([shared.abandoned.signal, timeoutSignal(timeoutMs)]),
@@ -200,9 +206,7 @@ async function sendBatch(queue: Queue, chunk: SharedOperation[], timeoutMs: numb
       if (chunk.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
     });
   }
-  // graphql-request's batch body has no operationName; the contract wants one on every operation.
-  const body = JSON.stringify(chunk.map(({ operation }) => operation));
-  const client = createClient(queue, (request) => ({ ...request, body }));
+  const client = createClient(queue, JSON.stringify(chunk.map(({ operation }) => operation)));
   let answers: unknown;
   try {
     const response = await client.batchRequests({

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** What the customer's page downloads: checked on the files `npm run build` wrote. */
+const read = (file: string) => readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
+
+describe.each(['cm-material-download.js', 'cm-material-download.lite.js'])('dist/%s', (file) => {
+  const code = read(file);
+
+  it('has no graphql parser or printer: graphql-request never parses our string queries', () => {
+    // Messages from graphql's lexer and printer, which survive minification.
+    expect(code).not.toContain('Syntax Error');
+    expect(code).not.toContain('Unexpected character');
+    expect(code).toContain("graphql's");
+  });
+
+  it('has no inspector or diagram code', () => {
+    for (const marker of ['@statelyai', 'partysocket', 'superjson', 'mermaid']) expect(code).not.toContain(marker);
+  });
+
+  it('is one self-contained script: no import, no export, no global of its own', () => {
+    expect(code).not.toMatch(/^import\s|\bimport\s*\(|^export\s/m);
+    expect(code.startsWith('(function(){')).toBe(true);
+  });
+});
+
+describe('the lite build', () => {
+  it('carries Preact instead of React', () => {
+    const lite = read('cm-material-download.lite.js');
+    expect(lite).not.toContain('react-dom');
+    expect(read('cm-material-download.js').length).toBeGreaterThan(lite.length * 2);
+  });
+});
