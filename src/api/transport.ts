@@ -46,6 +46,8 @@ interface Queue {
   headers: Record<string, string>;
   queued: SharedOperation[];
   timer: ReturnType<typeof setTimeout> | null;
+  /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
+  openedAt: number;
   /** Cleared for good once the server answers an array with something else. */
   acceptsArrays: boolean;
 }
@@ -94,7 +96,7 @@ export function sendOperation(operation: Operation, options: SendOptions): Promi
 function queueFor(queueKey: string, options: SendOptions): Queue {
   let queue = queues.get(queueKey);
   if (!queue) {
-    queue = { endpoint: options.endpoint, headers: options.headers, queued: [], timer: null, acceptsArrays: true };
+    queue = { endpoint: options.endpoint, headers: options.headers, queued: [], timer: null, openedAt: 0, acceptsArrays: true };
     queues.set(queueKey, queue);
   }
   return queue;
@@ -122,11 +124,27 @@ function enqueue(queue: Queue, key: string, operation: Operation, options: SendO
   };
   inFlight.set(key, shared);
   queue.queued.push(shared);
-  const { batch, timeoutMs } = options;
-  // A full batch has nothing to wait for.
-  if (!batch || queue.queued.length >= batch.max) flush(queue, batch ? batch.max : 1, timeoutMs);
-  else queue.timer ??= setTimeout(() => flush(queue, batch.max, timeoutMs), batch.intervalMs);
+  scheduleFlush(queue, options);
   return shared;
+}
+
+/** A window stays open at most this many intervals, however steadily operations keep arriving. */
+const MAX_WINDOWS = 5;
+
+/**
+ * The batch window closes `intervalMs` after the latest operation, not the
+ * first: elements that mount over a few tasks (a slow device, a long page)
+ * still share a request. A full batch, or a window open for MAX_WINDOWS
+ * intervals, goes at once.
+ */
+function scheduleFlush(queue: Queue, { batch, timeoutMs }: SendOptions): void {
+  if (!batch) return flush(queue, 1, timeoutMs);
+  const now = Date.now();
+  if (queue.timer === null) queue.openedAt = now;
+  else clearTimeout(queue.timer);
+  const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
+  if (queue.queued.length >= batch.max || closesAt <= now) return flush(queue, batch.max, timeoutMs);
+  queue.timer = setTimeout(() => flush(queue, batch.max, timeoutMs), closesAt - now);
 }
 
 function follow(shared: SharedOperation, signal: AbortSignal | undefined): Promise<OperationResult> {

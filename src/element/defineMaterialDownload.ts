@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { configureElements } from './configureElements';
 import { logWarning } from '../log';
 import { actorOf } from './actorRegistry';
+import { showPending } from './dom';
+import { cancelMount, scheduleMount } from './mountScheduler';
 import { MaterialDownload } from './MaterialDownload';
 import { syncMountRenderer } from './syncMountRenderer';
 import { INPUT_NAMES } from './useSyncedInputs';
@@ -68,9 +70,10 @@ export function getMaterialDownloadElement(): MaterialDownloadElementConstructor
 
 function createElementClass(): MaterialDownloadElementConstructor {
   const Base = r2wc(
-    // r2wc types its container as an HTMLElement; with `shadow` it is the ShadowRoot, which the component expects.
+    // r2wc passes the host as `container`; the component only needs it to find the host.
     MaterialDownload as unknown as ComponentType<R2WCBaseProps>,
-    { shadow: 'open', props: Object.fromEntries(INPUT_NAMES.map((name) => [name, 'string'])) },
+    // No `shadow` here: the renderer attaches it at mount (see syncMountRenderer).
+    { props: Object.fromEntries(INPUT_NAMES.map((name) => [name, 'string'])) },
     syncMountRenderer,
   ) as unknown as new () => R2wcElement;
 
@@ -92,11 +95,16 @@ function createElementClass(): MaterialDownloadElementConstructor {
       clearTimeout(this.#destroyTimer);
       if (this.#destroyed) return;
       if (!this.#adopted) this.#adoptEarlyProperties();
-      super.connectedCallback();
+      scheduleMount(
+        this,
+        () => super.connectedCallback(),
+        () => showPending(this),
+      );
     }
 
     /** r2wc unmounts at once, which would lose the actor on a mere move. */
     override disconnectedCallback(): void {
+      cancelMount(this);
       this[R2WC_CONNECTED] = false;
       clearTimeout(this.#destroyTimer);
       this.#destroyTimer = setTimeout(() => this.#destroy(), DESTROY_DELAY_MS);

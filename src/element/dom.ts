@@ -82,3 +82,10 @@ export function observeChildren(host: HTMLElement, callback: () => void): () => 
   observer.observe(host, { childList: true });
   return () => observer.disconnect();
 }
+
+/** Before its first render: already looks like a link being worked on, for the few tasks until it mounts. */
+export function showPending(host: HTMLElement): void {
+  reflectState(host, 'validating');
+  const anchor = findAnchor(host);
+  if (anchor) applyAnchor(anchor, { href: null, disabled: true });
+}

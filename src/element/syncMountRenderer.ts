@@ -11,8 +11,11 @@ interface Mounted<Props> {
 }
 
 /**
- * r2wc's React renderer, with two changes:
+ * r2wc's React renderer, with three changes:
  *
+ * - It renders into an open shadow root holding only a <slot>, made at
+ *   mount: React clears the container it renders into, and the customer's
+ *   anchor must stay where it is, in the light DOM.
  * - The first render commits inside connectedCallback. Left to React's
  *   scheduler, each element's root renders in a task of its own and its
  *   actor starts only after commit: on a page that adds many elements at
@@ -23,8 +26,10 @@ interface Mounted<Props> {
  *   them (React) or renders each at once (Preact in the lite build).
  */
 export const syncMountRenderer = {
-  mount<Props extends object>(container: HTMLElement, Component: ComponentType<Props>, props: Props): Mounted<Props> {
-    const root = createRoot(container);
+  mount<Props extends object>(host: HTMLElement, Component: ComponentType<Props>, props: Props): Mounted<Props> {
+    // The shadow root is made here, not in the constructor as r2wc would: a page
+    // upgrading a thousand elements at once then pays for it a budget at a time.
+    const root = createRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
     flushSync(() => root.render(createElement(Component, props)));
     return { root, Component, pending: null, unmounted: false };
   },

@@ -360,3 +360,30 @@ describe('a full batch', () => {
     expect(provider.requests[0]!.operations).toHaveLength(3);
   });
 });
+
+describe('the batch window', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('stays open while operations keep arriving within intervalMs of each other', async () => {
+    configure({ batch: { intervalMs: 40, max: 10 }, cacheTtlMs: 0 });
+    const pending = [];
+    for (const article of ['A-100', 'A-101', 'A-103']) {
+      pending.push(lookupDownloadLink(pbr(article)));
+      await sleep(25);
+    }
+    await Promise.all(pending);
+    expect(provider.requests).toHaveLength(1);
+    expect(provider.requests[0]!.operations).toHaveLength(3);
+  });
+
+  it('closes after five intervals however steadily they arrive', async () => {
+    configure({ batch: { intervalMs: 40, max: 50 }, cacheTtlMs: 0 });
+    const pending = [];
+    for (let index = 0; index < 12; index += 1) {
+      pending.push(lookupDownloadLink({ ...pbr('A-100'), resolution: index % 2 ? 'LOW' : 'HIGH', articleId: ['A-100', 'A-101', 'A-103'][index % 3]! }));
+      await sleep(25);
+    }
+    await Promise.all(pending);
+    expect(provider.requests.length).toBeGreaterThan(1);
+  });
+});

@@ -77,6 +77,7 @@ async function startRun(): Promise<void> {
   const element = await I.add(current.attributes);
   run = { I, element, id: (await element.getAttribute('id'))!, held, current, kind: 'link', realState: 'validating', heldAtInput: 0 };
   await I.page.waitForFunction(() => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'fetching');
+  await expect.poll(() => held.length).toBe(1);
   await recordTrace(['validating -> always[0] -> fetching']);
 }
 
