@@ -1,0 +1,218 @@
+// @ts-check
+import http from 'node:http';
+import { BodyTooLargeError, parseJson, readBody } from './body.js';
+import { FILES_PREFIX, serveFile } from './files.js';
+import { addPartialErrors, faultAnswer, planFaults } from './faults.js';
+import { GRAPHQL_PATH, createGraphqlHandler } from './graphql.js';
+import { recordRequest } from './request-log.js';
+import { createStaticHandler } from './static.js';
+
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('./request-log.js').RecordedRequest} RecordedRequest */
+/** @typedef {import('./faults.js').FaultPlan} FaultPlan */
+
+/**
+ * @typedef {object} ProviderOptions
+ * @property {number} [port] 0 picks a free port
+ * @property {string} [host] a loopback address
+ * @property {number} [latencyMs] added before every /graphql answer
+ * @property {boolean} [batching] whether a JSON array of operations is accepted
+ * @property {Record<string, string>} [staticDirs] URL prefix to directory (relative to the package root)
+ *
+ * @typedef {object} Provider
+ * @property {string} origin e.g. http://127.0.0.1:4173
+ * @property {string} graphqlUrl origin + '/graphql'
+ * @property {RecordedRequest[]} requests every POST to /graphql, in order
+ * @property {() => void} clearRequests
+ * @property {(ms: number) => void} setLatency
+ * @property {() => Promise<void>} close ends every connection, hanging ones included
+ */
+
+const BODY_LIMIT = 1024 * 1024;
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+// Only a plain host[:port] is trusted to build download URLs from.
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+// Fault answers must be readable by a page on another origin, just like yoga's.
+const CORS = { 'access-control-allow-origin': '*' };
+
+/** Timers that close() can cut short, so a stopped server leaves nothing pending. */
+function createWaits() {
+  /** @type {Set<{ timer: NodeJS.Timeout, resolve: () => void }>} */
+  const pending = new Set();
+  return {
+    /** @param {number} ms @returns {Promise<void>} */
+    wait(ms) {
+      if (ms <= 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const entry = {
+          timer: setTimeout(() => {
+            pending.delete(entry);
+            resolve();
+          }, ms),
+          resolve,
+        };
+        pending.add(entry);
+      });
+    },
+    cancelAll() {
+      for (const entry of pending) {
+        clearTimeout(entry.timer);
+        entry.resolve();
+      }
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * @param {ServerResponse} res
+ * @param {Response} response
+ * @param {boolean} withBody
+ */
+async function sendResponse(res, response, withBody) {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body || !withBody) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
+}
+
+/**
+ * Starts the provider stand-in: GraphQL at /graphql, generated files at
+ * /files/, and optional static directories.
+ * @param {ProviderOptions} [options]
+ * @returns {Promise<Provider>}
+ */
+export async function startProvider({ port = 0, host = '127.0.0.1', latencyMs = 0, batching = true, staticDirs = {} } = {}) {
+  if (!LOOPBACK.has(host)) throw new Error(`The provider stand-in only listens on a loopback address, not "${host}".`);
+  /** @type {RecordedRequest[]} */
+  const requests = [];
+  let latency = Math.max(0, latencyMs);
+  let closed = false;
+  let origin = '';
+  const waits = createWaits();
+  const runGraphql = createGraphqlHandler({ batching });
+  const serveStatic = createStaticHandler(staticDirs);
+
+  /** @param {IncomingMessage} req */
+  const filesOriginOf = (req) => {
+    const hostHeader = req.headers.host;
+    return hostHeader && HOST_HEADER.test(hostHeader) ? `http://${hostHeader}` : origin;
+  };
+
+  /** @param {IncomingMessage} req @param {ServerResponse} res @param {URL} url */
+  async function handleGraphql(req, res, url) {
+    /** @type {string | null} */
+    let bodyText = null;
+    /** @type {FaultPlan | null} */
+    let plan = null;
+    if (req.method === 'POST') {
+      try {
+        bodyText = await readBody(req, BODY_LIMIT);
+      } catch (error) {
+        if (!(error instanceof BodyTooLargeError)) throw error;
+        res.writeHead(413, { 'content-type': 'application/json', ...CORS }).end('{"message":"Body too large"}');
+        return;
+      }
+      const parsed = parseJson(bodyText);
+      requests.push(recordRequest(req, parsed.ok ? parsed.value : bodyText, parsed.ok));
+      if (parsed.ok) plan = planFaults(parsed.value);
+    }
+    // A preflight is answered at once: the latency models the work behind a query.
+    if (req.method !== 'OPTIONS') await waits.wait(latency);
+    if (closed) return;
+
+    const terminal = plan?.terminal;
+    if (terminal?.kind === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (terminal?.kind === 'hang') return; // close() ends the socket
+    if (terminal) {
+      const answer = faultAnswer(terminal, plan?.body);
+      res.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store', ...CORS });
+      res.end(answer.text);
+      return;
+    }
+
+    await waits.wait(plan?.delayMs ?? 0);
+    if (closed) return;
+    const rewritten = plan && (plan.delayMs > 0 || plan.partialIndexes.length > 0);
+    const body = rewritten ? JSON.stringify(plan?.body) : bodyText;
+    const response = await runGraphql(req, url, body, { filesOrigin: filesOriginOf(req) });
+    if (!plan?.partialIndexes.length) {
+      await sendResponse(res, response, req.method !== 'HEAD');
+      return;
+    }
+    const text = await response.text();
+    const parsed = parseJson(text);
+    const headers = Object.fromEntries(response.headers);
+    delete headers['content-length'];
+    res.writeHead(response.status, headers);
+    res.end(parsed.ok ? JSON.stringify(addPartialErrors(parsed.value, plan.partialIndexes)) : text);
+  }
+
+  /** @param {IncomingMessage} req @param {ServerResponse} res */
+  async function handle(req, res) {
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname === GRAPHQL_PATH) return handleGraphql(req, res, url);
+    if (url.pathname.startsWith(FILES_PREFIX)) return serveFile(req, res, url);
+    if (await serveStatic(req, res, url)) return;
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found\n');
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(500, { 'content-type': 'application/json', ...CORS });
+      res.end(JSON.stringify({ message: error instanceof Error ? error.message : String(error) }));
+    });
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The provider did not get a TCP address.');
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  /** @type {Promise<void> | null} */
+  let closing = null;
+  return {
+    origin,
+    graphqlUrl: `${origin}${GRAPHQL_PATH}`,
+    requests,
+    clearRequests() {
+      requests.length = 0;
+    },
+    setLatency(ms) {
+      latency = Math.max(0, Number(ms) || 0);
+    },
+    close() {
+      closing ??= new Promise((resolve, reject) => {
+        closed = true;
+        waits.cancelAll();
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Hanging and keep-alive connections would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

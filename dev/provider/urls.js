@@ -1,0 +1,71 @@
+// @ts-check
+// Download URLs point back at this same server (see files.js), so every link
+// the element receives can really be followed, on whatever port the server got.
+
+/** @typedef {import('./seed.js').SeedDataObject} SeedDataObject */
+/** @typedef {import('./seed.js').SeedMaterial} SeedMaterial */
+/** @typedef {{ resolution?: string | null, fileType?: string | null }} ExportArgs */
+
+export const DEFAULT_RESOLUTION = 'MEDIUM';
+
+/** What a thumbnail of each kind of object shows; named so a test can tell them apart. */
+const THUMBNAIL_KIND = /** @type {const} */ ({
+  thumbnail: 'thumbnail',
+  tile: 'tile',
+  video: 'poster',
+  gallery: 'gallery',
+  picture: 'picture',
+  pbr: 'preview',
+});
+
+/**
+ * @param {string} origin
+ * @param {SeedMaterial} material
+ * @param {string} fileName
+ */
+function fileUrl(origin, material, fileName) {
+  const org = encodeURIComponent(material.organizationId);
+  const article = encodeURIComponent(material.articleId);
+  return `${origin}/files/${org}/${article}/${fileName}`;
+}
+
+/** @param {string} mediaType */
+function extensionOf(mediaType) {
+  const subtype = mediaType.split('/')[1] ?? 'bin';
+  return subtype === 'jpeg' ? 'jpg' : subtype;
+}
+
+/**
+ * URL of `dataObject.thumbnail(resolution, fileType).downloadUrl`.
+ * @param {string} origin
+ * @param {SeedMaterial} material
+ * @param {SeedDataObject} dataObject
+ * @param {ExportArgs} args
+ * @returns {string | null}
+ */
+export function thumbnailUrl(origin, material, dataObject, { resolution, fileType }) {
+  if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
+  const ext = (fileType ?? 'PNG').toLowerCase();
+  const name = `${THUMBNAIL_KIND[dataObject.kind]}-${dataObject.slug}-${resolution ?? DEFAULT_RESOLUTION}.${ext}`;
+  return fileUrl(origin, material, name);
+}
+
+/**
+ * URL of `dataObject.downloadUrl(resolution, fileType)`: the object itself.
+ * A PBR package is always a ZIP; the requested texture file type goes into its
+ * name instead of its extension.
+ * @param {string} origin
+ * @param {SeedMaterial} material
+ * @param {SeedDataObject} dataObject
+ * @param {ExportArgs} args
+ * @returns {string | null}
+ */
+export function downloadUrl(origin, material, dataObject, { resolution, fileType }) {
+  if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
+  const res = resolution ?? DEFAULT_RESOLUTION;
+  const { kind, slug } = dataObject;
+  if (kind === 'pbr') return fileUrl(origin, material, `pbr-${slug}-${res}${fileType ? `-${fileType}` : ''}.zip`);
+  if (kind === 'video') return fileUrl(origin, material, `video-${slug}-${res}.mp4`);
+  const ext = fileType ? fileType.toLowerCase() : extensionOf(dataObject.mediaType);
+  return fileUrl(origin, material, `source-${slug}-${res}.${ext}`);
+}
