@@ -27,8 +27,9 @@ export default defineConfig({
         test: {
           name: 'browser-lite',
           include: browserSuites,
-          // The React component itself is built from src for that suite, not from a dist file.
-          exclude: ['test/browser/react.test.ts'],
+          // These two load no dist file of their choosing: the React component is built from
+          // src, and the demo uses the React build as `npm start` serves it.
+          exclude: ['test/browser/react.test.ts', 'test/browser/demo.test.ts'],
           env: { CM_ELEMENT_FILE: 'cm-material-download.lite.js' },
         },
       },

@@ -13,8 +13,10 @@ export function toMermaid(machine: AnyStateMachine): string {
   const atRest = states.filter((node) => node.type !== 'final' && !node.always?.length);
   const lines = ['stateDiagram-v2', `  [*] --> ${machine.root.initial?.target[0]?.key}`];
 
+  // Mermaid shows a description instead of the state's name, so the label carries both.
   for (const node of states) {
-    for (const note of describeState(node)) lines.push(`  ${node.key}: ${note}`);
+    const notes = describeState(node);
+    if (notes.length) lines.push(`  state "${[node.key, ...notes].join('<br/>')}" as ${node.key}`);
   }
   for (const node of states) {
     node.always?.forEach((transition) => lines.push(arrow(node.key, transition, 'always')));

@@ -1,0 +1,82 @@
+/** The demo's cards: plain DOM, as a customer page would have it. */
+
+export interface CardSpec {
+  title: string;
+  attributes: Record<string, string>;
+  /** What an invalid example logs; shown on the card. */
+  message?: string;
+  /** A picture of the material, served by the local provider. */
+  image?: string;
+  /** Adds selects that change the element's attributes live. */
+  controls?: boolean;
+  /** The element's children; the contract's anchor unless an example needs otherwise. */
+  inner?: string;
+}
+
+const CONTROL_OPTIONS: Record<string, string[]> = {
+  type: ['thumbnail', 'tile', 'pbr'],
+  dimensions: ['none', '7x7in', '8x8in', '9x9in', '13_5x13_5in', '16x16in', '27x27in', '10x10cm', '20x20cm', '30x30cm'],
+  resolution: ['none', 'low', 'medium', 'high'],
+  'file-type': ['none', 'exr', 'jpg', 'tiff'],
+};
+
+let nextId = 0;
+
+export function createCard(spec: CardSpec, onInspect: (host: HTMLElement) => void): { card: HTMLElement; host: HTMLElement } {
+  const card = document.createElement('article');
+  card.className = 'card';
+  const host = document.createElement('cm-material-download');
+  host.id = `material-${++nextId}`;
+  for (const [name, value] of Object.entries(spec.attributes)) host.setAttribute(name, value);
+  host.innerHTML = spec.inner ?? '<a class="button">Download</a>';
+
+  const title = Object.assign(document.createElement('h3'), { textContent: spec.title });
+  const meta = Object.assign(document.createElement('div'), { className: 'meta' });
+  const badge = Object.assign(document.createElement('span'), { className: 'badge', textContent: '–' });
+  const href = Object.assign(document.createElement('div'), { className: 'href' });
+  const inspect = Object.assign(document.createElement('button'), { type: 'button', className: 'inspect-button', textContent: 'inspect' });
+  inspect.addEventListener('click', () => onInspect(host));
+
+  const describe = () => {
+    meta.textContent = [...host.attributes].filter((a) => a.name !== 'id' && a.name !== 'data-state').map((a) => `${a.name}="${a.value}"`).join(' ');
+  };
+  const reflect = () => {
+    const state = host.getAttribute('data-state') ?? '–';
+    badge.textContent = state;
+    badge.dataset.state = state;
+    href.textContent = host.querySelector('a')?.getAttribute('href') ?? '';
+    describe();
+  };
+  new MutationObserver(reflect).observe(host, { attributes: true, subtree: true });
+  describe();
+
+  if (spec.image) {
+    card.append(Object.assign(document.createElement('img'), { className: 'swatch', src: spec.image, alt: '', loading: 'lazy' }));
+  }
+  card.append(title, meta);
+  if (spec.controls) card.append(controlsFor(host));
+  const row = document.createElement('div');
+  row.className = 'row';
+  row.append(host, badge, inspect);
+  card.append(row, href);
+  if (spec.message) card.append(Object.assign(document.createElement('div'), { className: 'message', textContent: spec.message }));
+  return { card, host };
+}
+
+function controlsFor(host: HTMLElement): HTMLElement {
+  const controls = document.createElement('div');
+  controls.className = 'controls';
+  for (const [attribute, options] of Object.entries(CONTROL_OPTIONS)) {
+    const select = document.createElement('select');
+    select.name = attribute;
+    select.setAttribute('aria-label', `${attribute} of ${host.getAttribute('article-id')}`);
+    select.append(...options.map((value) => Object.assign(document.createElement('option'), { value, textContent: value })));
+    select.value = host.getAttribute(attribute) ?? 'none';
+    select.addEventListener('change', () => {
+      if (select.value === 'none' && attribute !== 'file-type') host.removeAttribute(attribute);
+      else host.setAttribute(attribute, select.value);
+    });
+    controls.append(Object.assign(document.createElement('label'), { textContent: attribute }), select);
+  }
+  return controls;
+}

@@ -1,0 +1,36 @@
+// @ts-check
+// The demo as `npm start` serves it: the page built with Vite (mermaid and
+// the inspector panel stay in the demo, never in dist/), the built element
+// from dist/, and the local provider, all on one origin.
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { startProvider } from './provider/server.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const DEMO_OUT_DIR = '.demo';
+
+export async function buildDemo() {
+  await build({
+    root: `${root}dev/demo`,
+    base: '/',
+    configFile: false,
+    logLevel: 'warn',
+    define: { __CM_GRAPHQL_ENDPOINT__: JSON.stringify('/graphql'), __CM_VERSION__: JSON.stringify('demo') },
+    build: { outDir: `${root}${DEMO_OUT_DIR}`, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  });
+}
+
+/**
+ * Serves the built demo; a taken port falls back to a free one.
+ * @param {{ port?: number }} [options]
+ */
+export async function serveDemo({ port = 0 } = {}) {
+  const staticDirs = { '/': DEMO_OUT_DIR, '/dist/': 'dist' };
+  try {
+    return await startProvider({ port, staticDirs });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE') throw error;
+    console.log(`Port ${port} is taken; using a free one.`);
+    return startProvider({ port: 0, staticDirs });
+  }
+}

@@ -1,0 +1,86 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildDemo, serveDemo } from '../../dev/demoServer.js';
+import type { Provider } from '../../dev/provider/server.js';
+import { CHROMIUM_FLAGS, findChromium } from '../support/chromium.js';
+
+/**
+ * The demo as `npm start` serves it (built page, dist/ element, local
+ * provider): links that work, and the statechart panel following an element.
+ */
+let server: Provider;
+let browser: Browser;
+let page: Page;
+let pageErrors: Error[];
+
+beforeAll(async () => {
+  await buildDemo();
+  server = await serveDemo();
+  browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  expect(pageErrors).toEqual([]);
+  await page.context().close();
+});
+
+async function openDemo(): Promise<void> {
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(`${server.origin}/`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+const settledCount = () => page.locator('cm-material-download[data-state="enabled"], cm-material-download[data-state="disabled"]').count();
+
+describe('the demo', () => {
+  it('shows every element settled, with working download links from the local provider', async () => {
+    await openDemo();
+    const total = await page.locator('cm-material-download:not([loading])').count();
+    await expect.poll(settledCount, { timeout: 15_000 }).toBe(total);
+    const hrefs = await page.locator('cm-material-download[data-state="enabled"] > a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    expect(hrefs.length).toBeGreaterThan(15);
+    for (const href of [hrefs[0]!, hrefs.find((h) => h.endsWith('.zip'))!]) {
+      const response = await page.request.get(href);
+      expect(response.ok()).toBe(true);
+      expect((await response.body()).length).toBeGreaterThan(50);
+    }
+    // Each invalid example shows the message it logs; those with an anchor keep it disabled.
+    for (const card of await page.locator('#invalid .card').all()) {
+      expect((await card.locator('.message').textContent())!.length).toBeGreaterThan(10);
+      if (await card.locator('cm-material-download > a').count()) {
+        expect(await card.locator('cm-material-download').getAttribute('data-state')).toBe('disabled');
+      }
+    }
+  });
+
+  it('the statechart panel follows the picked element through its transitions', async () => {
+    await openDemo();
+    await page.click('#panel-toggle');
+    const panel = page.locator('#inspector');
+    await expect.poll(() => panel.locator('.diagram svg').count()).toBe(1);
+
+    const pickedId = await page.locator('#catalogue cm-material-download').nth(2).getAttribute('id');
+    await panel.locator('select').selectOption(pickedId!);
+    await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toBe('enabled');
+    expect(await panel.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+
+    const card = page.locator('.card', { has: page.locator(`#${pickedId}`) });
+    await card.locator('select[name="type"]').selectOption('tile');
+    await card.locator('select[name="dimensions"]').selectOption('none');
+    await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toMatch(/^(enabled|disabled)$/);
+    const transitions = await panel.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transition')));
+    // Newest first: the change passed through validating and fetching again.
+    expect(transitions.slice(0, 3)).toEqual(expect.arrayContaining(['validating->fetching']));
+    expect(transitions).toContain('enabled->validating');
+    const newest = await panel.locator('tbody tr').first().textContent();
+    expect(newest).toContain('"type":"tile"');
+    // The diagram highlights the current state.
+    const current = await panel.locator('[data-panel="current"]').textContent();
+    expect(await panel.locator('.diagram svg g.activeState').textContent()).toContain(current!);
+  });
+});
