@@ -33,6 +33,15 @@ export default defineConfig({
           env: { CM_ELEMENT_FILE: 'cm-material-download.lite.js' },
         },
       },
+      {
+        extends: true,
+        test: {
+          // Faults, hostile input, races and leaks: against the React build once.
+          name: 'reliability',
+          include: ['test/reliability/**/*.test.ts'],
+          env: { CM_ELEMENT_FILE: 'cm-material-download.js' },
+        },
+      },
     ],
   },
 });
