@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { connect, materialDownloadMachine, type LinkRequest, type LookupOutput, type MaterialDownloadInputs } from '../../src/machine';
 
@@ -112,8 +112,12 @@ describe('materialDownloadMachine', () => {
     expect(actor.getSnapshot().value).toBe('destroyed');
     expect(actor.getSnapshot().status).toBe('done');
     expect(lookup.calls[0]!.signal.aborted).toBe(true);
+    // XState warns about events sent to a stopped actor; here that is the point.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     actor.send({ type: 'INPUTS.SET', inputs: pbr });
     expect(lookup.calls).toHaveLength(1);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 
   it('waits, lazy, until VISIBLE, and only then looks up', () => {
