@@ -8,23 +8,29 @@
  */
 export const MOUNT_BUDGET_MS = 8;
 
+/**
+ * However slow the device, this many elements connected in one task mount in
+ * it: a batch's worth, so a handful added together always share a request.
+ */
+export const MOUNT_AT_LEAST = 10;
+
 const waiting = new Map<Element, () => void>();
-let taskStartedAt: number | null = null;
+let thisTask: { startedAt: number; mounted: number } | null = null;
 let drainScheduled = false;
 
-function spentInThisTask(): number {
-  const now = performance.now();
-  if (taskStartedAt === null) {
-    taskStartedAt = now;
+function hasRoomInThisTask(): boolean {
+  if (thisTask === null) {
+    thisTask = { startedAt: performance.now(), mounted: 0 };
     // A zero timeout runs after this task: the next one starts with a fresh budget.
-    setTimeout(() => (taskStartedAt = null), 0);
+    setTimeout(() => (thisTask = null), 0);
   }
-  return now - taskStartedAt;
+  return thisTask.mounted < MOUNT_AT_LEAST || performance.now() - thisTask.startedAt < MOUNT_BUDGET_MS;
 }
 
 /** Mounts now, or later if this task's budget is spent; `whilePending` runs at once in that case. */
 export function scheduleMount(element: Element, mount: () => void, whilePending: () => void): void {
-  if (waiting.size === 0 && spentInThisTask() < MOUNT_BUDGET_MS) {
+  if (waiting.size === 0 && hasRoomInThisTask()) {
+    thisTask!.mounted += 1;
     mount();
     return;
   }

@@ -299,9 +299,18 @@ describe('accessibility of the anchor', () => {
   it("enabling restores exactly the customer's own tabindex, role and classes", async () => {
     I = await harness.newPage();
     await I.open();
-    const element = await I.add({ ...org1, 'article-id': 'fault-delay-200', type: 'pbr' }, '<a class="cta big" role="button" tabindex="3">Get</a>');
-    await expect.poll(async () => (await I.anchorOf(element)).dataState).toBe('fetching');
-    expect(await element.locator('a').evaluate((a) => [a.getAttribute('role'), a.getAttribute('tabindex')])).toEqual(['button', '-1']);
+    // Inserted and read in one task: the anchor is disabled before any answer can arrive.
+    const whileDisabled = await I.page.evaluate(() => {
+      const host = document.createElement('cm-material-download');
+      host.id = 'el-1';
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' }).forEach(([n, v]) => host.setAttribute(n, v));
+      host.innerHTML = '<a class="cta big" role="button" tabindex="3">Get</a>';
+      document.getElementById('root')!.append(host);
+      const anchor = host.firstElementChild!;
+      return [anchor.getAttribute('role'), anchor.getAttribute('tabindex'), anchor.className];
+    });
+    expect(whileDisabled).toEqual(['button', '-1', 'cta big disabled']);
+    const element = I.page.locator('#el-1');
     await I.settled(element);
     expect(await element.evaluate((host) => host.innerHTML)).toMatch(/^<a class="cta big" role="button" tabindex="3" href="http[^"]+">Get<\/a>$/);
   });
