@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemo, serveDemo } from '../../dev/demoServer.js';
@@ -38,6 +40,22 @@ async function openDemo(): Promise<void> {
 const settledCount = () => page.locator('cm-material-download[data-state="enabled"], cm-material-download[data-state="disabled"]').count();
 
 describe('the demo', () => {
+  it('is worth a picture: docs/demo.png, with the statechart panel open', async () => {
+    await openDemo();
+    await expect.poll(settledCount, { timeout: 15_000 }).toBeGreaterThan(20);
+    await page.click('#catalogue .card:nth-child(1) .inspect-button');
+    const rows = page.locator('#inspector tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.locator('#catalogue .card:nth-child(1) select[name="dimensions"]').selectOption('30x30cm');
+    // Two more steps through validating and fetching, then the answer.
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(await rows.first().getAttribute('data-transition')).toBe('fetching->enabled');
+    expect(await page.locator('#inspector [data-panel="current"]').textContent()).toBe('enabled');
+    const path = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));
+    await page.screenshot({ path });
+    expect(statSync(path).size).toBeGreaterThan(50_000);
+  });
+
   it('shows every element settled, with working download links from the local provider', async () => {
     await openDemo();
     const total = await page.locator('cm-material-download:not([loading])').count();
