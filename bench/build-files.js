@@ -1,0 +1,68 @@
+// @ts-check
+// Builds the four files the bench loads and puts them side by side in
+// bench/.build/, so each run reads one snapshot even if dist/ is rebuilt
+// by someone else while the bench is running.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
+
+/**
+ * @typedef {object} BenchFile
+ * @property {'react' | 'lite' | 'naive' | 'apollo'} id
+ * @property {string} label
+ * @property {string} fileName inside bench/.build/
+ */
+
+/** @type {BenchFile[]} */
+export const BENCH_FILES = [
+  { id: 'react', label: 'React build', fileName: 'cm-material-download.js' },
+  { id: 'lite', label: 'lite build', fileName: 'cm-material-download.lite.js' },
+  { id: 'naive', label: 'naive baseline', fileName: 'naive.js' },
+  { id: 'apollo', label: 'Apollo baseline', fileName: 'apollo.js' },
+];
+
+/** `npm run build`, so the bench measures the source as it is now. */
+function buildElement() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dev/build.js'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`))));
+  });
+}
+
+/**
+ * Built like the element's own file (one minified IIFE, production defines),
+ * so the size columns compare like with like.
+ * @param {string} entry relative to the package root
+ * @param {string} fileName
+ */
+async function buildBaseline(entry, fileName) {
+  await build({
+    root: PACKAGE_ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: BUILD_DIR,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry, formats: ['iife'], name: 'CmMaterialDownloadBaseline', fileName: () => fileName },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+}
+
+export async function buildBenchFiles() {
+  await buildElement();
+  mkdirSync(BUILD_DIR, { recursive: true });
+  for (const file of BENCH_FILES.filter((f) => f.id === 'react' || f.id === 'lite')) {
+    copyFileSync(new URL(`../dist/${file.fileName}`, import.meta.url), `${BUILD_DIR}${file.fileName}`);
+  }
+  await buildBaseline('bench/baselines/naive.js', 'naive.js');
+  await buildBaseline('bench/baselines/apollo.js', 'apollo.js');
+}

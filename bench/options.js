@@ -1,0 +1,69 @@
+// @ts-check
+import { parseArgs } from 'node:util';
+import { BENCH_FILES } from './build-files.js';
+
+export const FULL_MATRIX = { runs: 5, sizes: [1, 10, 100, 1000], latencies: [0, 50] };
+
+const USAGE = `node bench/run.js [options]
+  --runs <k>          runs per file, latency and N (default ${FULL_MATRIX.runs})
+  --n <list>          element counts (default ${FULL_MATRIX.sizes.join(',')})
+  --latency <list>    provider latencies in ms (default ${FULL_MATRIX.latencies.join(',')})
+  --files <list>      of ${BENCH_FILES.map((f) => f.id).join(',')} (default all)
+  --timeout <ms>      a run taking longer is recorded as a timeout (default 30000)
+  --no-build          reuse bench/.build from the last run instead of building
+Anything short of the full matrix writes bench/.build/results.partial.json and leaves
+bench/results.json and the README alone.`;
+
+/** @param {string} text */
+const numberList = (text) =>
+  text.split(',').map((part) => {
+    const value = Number(part.trim());
+    if (!Number.isFinite(value) || value < 0) throw new Error(`"${part}" is not a number\n\n${USAGE}`);
+    return value;
+  });
+
+/** @param {string[]} argv */
+export function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: 'string' },
+      n: { type: 'string' },
+      latency: { type: 'string' },
+      files: { type: 'string' },
+      timeout: { type: 'string' },
+      'no-build': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const runs = values.runs ? Number(values.runs) : FULL_MATRIX.runs;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1\n\n${USAGE}`);
+  const fileIds = values.files ? values.files.split(',').map((id) => id.trim()) : BENCH_FILES.map((f) => f.id);
+  const files = fileIds.map((id) => {
+    const file = BENCH_FILES.find((f) => f.id === id);
+    if (!file) throw new Error(`unknown file "${id}"\n\n${USAGE}`);
+    return file;
+  });
+  const sizes = values.n ? numberList(values.n) : FULL_MATRIX.sizes;
+  const latencies = values.latency ? numberList(values.latency) : FULL_MATRIX.latencies;
+  const build = !values['no-build'];
+  const isFullMatrix =
+    build &&
+    runs >= FULL_MATRIX.runs &&
+    files.length === BENCH_FILES.length &&
+    FULL_MATRIX.sizes.every((n) => sizes.includes(n)) &&
+    FULL_MATRIX.latencies.every((ms) => latencies.includes(ms));
+  return {
+    runs,
+    sizes,
+    latencies,
+    files,
+    timeoutMs: values.timeout ? Number(values.timeout) : 30_000,
+    build,
+    isFullMatrix,
+  };
+}

@@ -1,0 +1,82 @@
+// @ts-check
+// Every (latency, N, run, file) in turn, one progress line each. Files take
+// turns in a rotating order, so a machine that drifts hits all of them alike.
+import os from 'node:os';
+import { measureRun } from './measure-run.js';
+
+/** @typedef {import('./summarize.js').RecordedRun} RecordedRun */
+/** @typedef {import('./build-files.js').BenchFile} BenchFile */
+
+/**
+ * @param {object} setup
+ * @param {import('playwright-core').Browser} setup.browser
+ * @param {import('../dev/provider/server.js').Provider} setup.provider
+ * @param {Map<number, string>} setup.pagePaths N to the page's path under /bench/
+ * @param {ReturnType<typeof import('./options.js').readOptions>} setup.options
+ * @returns {Promise<RecordedRun[]>}
+ */
+export async function runMatrix({ browser, provider, pagePaths, options }) {
+  const startedAt = Date.now();
+  const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s`;
+  let loads = 0;
+
+  /** @param {BenchFile} file @param {number} n */
+  const runOnce = (file, n) => {
+    loads += 1;
+    return measureRun({
+      browser,
+      provider,
+      pageUrl: `${provider.origin}/bench/${pagePaths.get(n)}`,
+      // A query string per load, so no run ever gets another's cached copy.
+      scriptUrl: `${provider.origin}/bench/${file.fileName}?load=${loads}`,
+      n,
+      timeoutMs: options.timeoutMs,
+    });
+  };
+
+  /** Over files.length runs each file goes first, second, ... once. */
+  const filesInTurn = (/** @type {number} */ run) => {
+    const shift = run % options.files.length;
+    return [...options.files.slice(shift), ...options.files.slice(0, shift)];
+  };
+
+  // The first pages a fresh browser opens are slower; that should not land on whichever file goes first.
+  provider.setLatency(0);
+  for (const file of options.files) await runOnce(file, Math.min(10, ...options.sizes));
+
+  /** @type {RecordedRun[]} */
+  const runs = [];
+  const total = options.latencies.length * options.sizes.length * options.runs * options.files.length;
+  let count = 0;
+  for (const latencyMs of options.latencies) {
+    provider.setLatency(latencyMs);
+    for (const n of options.sizes) {
+      /** @type {Map<string, number>} */
+      const unfinished = new Map();
+      for (let run = 0; run < options.runs; run += 1) {
+        for (const file of filesInTurn(run)) {
+          count += 1;
+          const progress = `[${String(count).padStart(String(total).length)}/${total}] ${elapsed()}  ${file.id.padEnd(6)} ${String(latencyMs).padStart(2)} ms  N=${String(n).padEnd(4)} run ${run + 1}/${options.runs}`;
+          // Once most runs are unfinished the median is "not reached" whatever the rest do.
+          if ((unfinished.get(file.id) ?? 0) > options.runs / 2) {
+            console.log(`${progress}  skipped: most runs did not finish, so neither does the median`);
+            continue;
+          }
+          const result = await runOnce(file, n);
+          // Other work on the machine shows up here before it shows up as noise in the medians.
+          const loadAverage = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+          runs.push({ file: file.id, latencyMs, n, run: run + 1, loadAverage, ...result });
+          if (result.outcome !== 'done') unfinished.set(file.id, (unfinished.get(file.id) ?? 0) + 1);
+          const time =
+            result.outcome === 'done'
+              ? `${result.timeToLinksMs?.toFixed(1)} ms`
+              : `${result.outcome} (${result.linked}/${n} linked)`;
+          console.log(
+            `${progress}  time ${time}  requests ${result.requests}  operations ${result.operations}  longest task ${Math.round(result.longestTaskMs)} ms  load ${loadAverage}`,
+          );
+        }
+      }
+    }
+  }
+  return runs;
+}

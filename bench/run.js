@@ -1,0 +1,87 @@
+// @ts-check
+// `npm run bench`: every file on pages of N elements in real Chromium against
+// the local provider, at each latency; medians, target checks, results.json
+// and the README table. `node bench/run.js --help` for quick-run options.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { startProvider } from '../dev/provider/server.js';
+import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
+import { BUILD_DIR, buildBenchFiles } from './build-files.js';
+import { formatReport } from './format-report.js';
+import { readOptions } from './options.js';
+import { writePages } from './pages.js';
+import { writeReadmeTable } from './readme-table.js';
+import { runMatrix } from './run-matrix.js';
+import { sizesOf } from './sizes.js';
+import { checkTargets, mediansOf } from './summarize.js';
+
+const round1 = (/** @type {number} */ value) => Math.round(value * 10) / 10;
+
+const options = readOptions(process.argv.slice(2));
+// Two cores shared with whatever else runs: the load average says how quiet the machine was.
+const loadAtStart = os.loadavg()[0] ?? 0;
+
+if (options.build) await buildBenchFiles();
+const pagePaths = writePages([...new Set([Math.min(10, ...options.sizes), ...options.sizes])]);
+
+/** @type {Record<string, import('./summarize.js').Sizes>} */
+const sizes = {};
+for (const file of options.files) sizes[file.id] = sizesOf(`${BUILD_DIR}${file.fileName}`);
+
+const executablePath = findChromium();
+if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH or install Debian's chromium.");
+const provider = await startProvider({ staticDirs: { '/bench/': 'bench/.build' } });
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS }).catch(async (error) => {
+  await provider.close();
+  throw error;
+});
+
+try {
+  const runs = await runMatrix({ browser, provider, pagePaths, options });
+
+  const date = new Date().toISOString();
+  const machine = {
+    os: `${os.type()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    memoryGiB: round1(os.totalmem() / 2 ** 30),
+    chromium: browser.version(),
+    node: process.version,
+    loadAverage: { start: round1(loadAtStart), end: round1(os.loadavg()[0] ?? 0) },
+  };
+  const medians = mediansOf(runs);
+  const targets = checkTargets(medians, sizes, options.timeoutMs);
+  const report = formatReport({ date, machine, runs: options.runs, timeoutMs: options.timeoutMs, files: options.files, medians, sizes, targets });
+  console.log(`\n${report}\n`);
+
+  const results = {
+    date,
+    machine,
+    settings: {
+      runs: options.runs,
+      sizes: options.sizes,
+      latenciesMs: options.latencies,
+      timeoutMs: options.timeoutMs,
+      files: options.files,
+      timeToLinks: "from the script's Resource Timing responseEnd to the last anchor's href (performance.now() in the page); unfinished runs (timeout, or links missing: every element settled, some disabled without a link) have none",
+      longestTask: 'longest PerformanceObserver longtask entry overlapping [script added, last href]; 0 when none (entries start at 50 ms)',
+      heapPerElementKB: '(Runtime.getHeapUsage usedSize after GC, all links set − the same before the script) / N / 1024; includes the library code',
+    },
+    sizes,
+    medians,
+    targets,
+    runs,
+  };
+  if (options.isFullMatrix) {
+    writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+    const wrote = writeReadmeTable(report);
+    console.log(`Wrote bench/results.json${wrote ? ' and the README table' : '; the README has no bench markers, so it was left alone'}.`);
+  } else {
+    mkdirSync(BUILD_DIR, { recursive: true });
+    writeFileSync(`${BUILD_DIR}results.partial.json`, `${JSON.stringify(results, null, 2)}\n`);
+    console.log('A partial run: wrote bench/.build/results.partial.json; bench/results.json and the README are unchanged.');
+  }
+} finally {
+  await browser.close();
+  await provider.close();
+}
