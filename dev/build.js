@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { version, dependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const { version, dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 /** Compile-time constants; an endpoint set at build time becomes the default. */
 const define = {
@@ -59,8 +59,9 @@ await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 
-// The library entry keeps its dependencies external: the customer's bundler dedupes them.
-const external = Object.keys(dependencies);
+// The library entry keeps its dependencies external, React above all: the customer's
+// bundler dedupes them, and two Reacts on one page break hooks.
+const external = Object.keys({ ...dependencies, ...peerDependencies });
 await build({
   root,
   configFile: false,

@@ -18,11 +18,14 @@ export const DESTROY_DELAY_MS = 10;
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 const R2WC_CONNECTED = Symbol.for('r2wc.connected');
+const R2WC_CONTEXT = Symbol.for('r2wc.context');
 
 interface R2wcInternals {
   [R2WC_PROPS]: Record<string, unknown>;
   [R2WC_RENDER](): void;
   [R2WC_CONNECTED]: boolean;
+  /** Set once mounted: a reconnect (a DOM move) is then an update, not a mount. */
+  [R2WC_CONTEXT]?: unknown;
   connectedCallback(): void;
   disconnectedCallback(): void;
   attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void;
@@ -95,6 +98,10 @@ function createElementClass(): MaterialDownloadElementConstructor {
       clearTimeout(this.#destroyTimer);
       if (this.#destroyed) return;
       if (!this.#adopted) this.#adoptEarlyProperties();
+      if (this[R2WC_CONTEXT]) {
+        super.connectedCallback();
+        return;
+      }
       scheduleMount(
         this,
         () => super.connectedCallback(),

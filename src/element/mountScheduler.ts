@@ -1,10 +1,14 @@
+import { holdPartialBatches } from '../api/transport';
+
 /**
- * Mounting an element costs a React render and a statechart start, well
- * under a millisecond, but a catalogue page can upgrade a thousand at once.
- * Elements mount at once while the current task has spent less than the
- * budget on mounting; the rest mount in following tasks, a budget's worth
- * each, so the page never freezes for long. Elements connected in one short
- * task still mount together, and so share one batch window.
+ * When elements mount. Connecting an element only marks it as being worked
+ * on (cheap DOM writes); the mount itself (a React render and a statechart
+ * start, well under a millisecond) runs in a microtask: still in the task
+ * that connected it and before paint, but never inside someone else's React
+ * commit, where a synchronous render is refused. A catalogue page can
+ * connect a thousand at once, so each task mounts what fits its budget and
+ * the rest follow in later tasks; elements connected together still mount
+ * together, and so share one batch window.
  */
 export const MOUNT_BUDGET_MS = 8;
 
@@ -15,48 +19,42 @@ export const MOUNT_BUDGET_MS = 8;
 export const MOUNT_AT_LEAST = 10;
 
 const waiting = new Map<Element, () => void>();
-let thisTask: { startedAt: number; mounted: number } | null = null;
-let drainScheduled = false;
+let drainQueued = false;
+/** While elements wait for a later task, their lookups are still to come: partial batches wait for them. */
+let releaseBatches: (() => void) | null = null;
 
-function hasRoomInThisTask(): boolean {
-  if (thisTask === null) {
-    thisTask = { startedAt: performance.now(), mounted: 0 };
-    // A zero timeout runs after this task: the next one starts with a fresh budget.
-    setTimeout(() => (thisTask = null), 0);
-  }
-  return thisTask.mounted < MOUNT_AT_LEAST || performance.now() - thisTask.startedAt < MOUNT_BUDGET_MS;
-}
-
-/** Mounts now, or later if this task's budget is spent; `whilePending` runs at once in that case. */
+/** Marks the element at once (`whilePending`) and mounts it at the end of this task, or later. */
 export function scheduleMount(element: Element, mount: () => void, whilePending: () => void): void {
-  if (waiting.size === 0 && hasRoomInThisTask()) {
-    thisTask!.mounted += 1;
-    mount();
-    return;
-  }
   waiting.set(element, mount);
   whilePending();
-  scheduleDrain();
+  if (drainQueued) return;
+  drainQueued = true;
+  queueMicrotask(() => drain(MOUNT_AT_LEAST));
 }
 
 /** The element left before its turn came. */
 export function cancelMount(element: Element): void {
   waiting.delete(element);
+  if (waiting.size === 0) releaseWaitingBatches();
 }
 
-function scheduleDrain(): void {
-  if (drainScheduled) return;
-  drainScheduled = true;
-  setTimeout(drain, 0);
-}
-
-function drain(): void {
-  drainScheduled = false;
+function drain(atLeast: number): void {
+  drainQueued = false;
   const started = performance.now();
+  let mounted = 0;
   for (const [element, mount] of waiting) {
-    if (performance.now() - started >= MOUNT_BUDGET_MS) break;
+    if (mounted >= atLeast && performance.now() - started >= MOUNT_BUDGET_MS) break;
     waiting.delete(element);
+    mounted += 1;
     mount();
   }
-  if (waiting.size) scheduleDrain();
+  if (waiting.size === 0) return releaseWaitingBatches();
+  releaseBatches ??= holdPartialBatches();
+  drainQueued = true;
+  setTimeout(() => drain(1), 0);
+}
+
+function releaseWaitingBatches(): void {
+  releaseBatches?.();
+  releaseBatches = null;
 }

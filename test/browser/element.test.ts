@@ -206,19 +206,26 @@ describe('inputs', () => {
     expect(await element.evaluate((host: any) => host.articleId)).toBe('B-202');
   });
 
-  it('is fetching, with a disabled anchor, in the very task it is inserted', async () => {
+  it('shows a disabled anchor the moment it is inserted, and is fetching before the task ends', async () => {
     I = await harness.newPage();
     await I.open();
-    const seen = await I.page.evaluate(() => {
+    const seen = await I.page.evaluate(async () => {
       const host = document.createElement('cm-material-download');
       host.id = 'el-1';
       Object.entries({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' }).forEach(([n, v]) => host.setAttribute(n, v));
       host.innerHTML = '<a class="button">Download</a>';
       document.getElementById('root')!.append(host);
       const anchor = host.firstElementChild!;
-      return [host.getAttribute('data-state'), anchor.getAttribute('href'), anchor.className, anchor.getAttribute('aria-disabled')];
+      const read = () => [host.getAttribute('data-state'), anchor.getAttribute('href'), anchor.className, anchor.getAttribute('aria-disabled')];
+      const atInsert = read();
+      // A microtask later: still the same task, before any paint.
+      await Promise.resolve();
+      return { atInsert, atEndOfTask: read() };
     });
-    expect(seen).toEqual(['fetching', null, 'button disabled', 'true']);
+    expect(seen).toEqual({
+      atInsert: ['validating', null, 'button disabled', 'true'],
+      atEndOfTask: ['fetching', null, 'button disabled', 'true'],
+    });
     expect(await I.settled(I.page.locator('#el-1'))).toMatchObject({ state: 'enabled' });
   });
 });
