@@ -132,19 +132,59 @@ function enqueue(queue: Queue, key: string, operation: Operation, options: SendO
 const MAX_WINDOWS = 5;
 
 /**
+ * Holds partial batches back while the caller knows more operations are
+ * coming (the element layer, while elements wait to mount): full batches
+ * still go at once. Returns the release; the last release sends what waited.
+ */
+let holds = 0;
+export function holdPartialBatches(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds === 0) for (const queue of queues.values()) if (queue.queued.length && queue.timer === null) flushWhenReleased(queue);
+  };
+}
+
+/** Options of the last operation queued, to flush with once a hold ends. */
+const lastOptions = new WeakMap<Queue, SendOptions>();
+
+function flushWhenReleased(queue: Queue): void {
+  const options = lastOptions.get(queue);
+  if (options) scheduleFlush(queue, options);
+}
+
+/**
  * The batch window closes `intervalMs` after the latest operation, not the
  * first: elements that mount over a few tasks (a slow device, a long page)
  * still share a request. A full batch, or a window open for MAX_WINDOWS
  * intervals, goes at once.
  */
-function scheduleFlush(queue: Queue, { batch, timeoutMs }: SendOptions): void {
-  if (!batch) return flush(queue, 1, timeoutMs);
+function scheduleFlush(queue: Queue, options: SendOptions): void {
+  const { batch, timeoutMs } = options;
+  lastOptions.set(queue, options);
+  // Nothing to gain from waiting when every operation goes alone anyway.
+  if (!batch || !queue.acceptsArrays) return flush(queue, 1, timeoutMs);
+  if (queue.queued.length >= batch.max) return flushFull(queue, batch.max, timeoutMs);
+  if (holds > 0) return;
   const now = Date.now();
   if (queue.timer === null) queue.openedAt = now;
   else clearTimeout(queue.timer);
   const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
-  if (queue.queued.length >= batch.max || closesAt <= now) return flush(queue, batch.max, timeoutMs);
+  if (closesAt <= now) return flush(queue, batch.max, timeoutMs);
   queue.timer = setTimeout(() => flush(queue, batch.max, timeoutMs), closesAt - now);
+}
+
+/** Sends the full batches; a remainder keeps waiting for its window. */
+function flushFull(queue: Queue, max: number, timeoutMs: number): void {
+  const remainder = queue.queued.length % max;
+  const rest = remainder ? queue.queued.splice(queue.queued.length - remainder) : [];
+  flush(queue, max, timeoutMs);
+  queue.queued.push(...rest);
+  const options = lastOptions.get(queue);
+  if (rest.length && options) scheduleFlush(queue, options);
 }
 
 function follow(shared: SharedOperation, signal: AbortSignal | undefined): Promise<OperationResult> {
