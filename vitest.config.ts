@@ -16,7 +16,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/machine/**/*.test.ts', 'test/api/**/*.test.ts', 'test/build/**/*.test.ts', 'test/provider/**/*.test.{ts,js}', 'test/ecosystem/**/*.test.ts', 'test/types/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'test/machine/**/*.test.ts',
+            'test/api/**/*.test.ts',
+            'test/build/**/*.test.ts',
+            'test/provider/**/*.test.{ts,js}',
+            'test/ecosystem/**/*.test.ts',
+            'test/types/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

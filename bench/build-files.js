@@ -30,7 +30,9 @@ function buildElement() {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['dev/build.js'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`)),
+    );
   });
 }
 

@@ -18,7 +18,8 @@
 
 const KIB = 1024;
 const fixed = (/** @type {number | null} */ value, digits = 0) => (value === null ? '–' : value.toFixed(digits));
-const time = (/** @type {number | null} */ value) => (value === null ? '–' : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const time = (/** @type {number | null} */ value) =>
+  value === null ? '–' : value < 100 ? value.toFixed(1) : value.toFixed(0);
 
 /** @param {Machine} machine @param {string} date */
 export function machineLine(machine, date) {

@@ -66,8 +66,7 @@ export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, tim
 
     const outcome = /** @type {PageOutcome} */ (
       await page.evaluate(
-        ([src, timeout]) =>
-          /** @type {any} */ (window).__bench.loadAndWaitForLinks(src, timeout),
+        ([src, timeout]) => /** @type {any} */ (window).__bench.loadAndWaitForLinks(src, timeout),
         /** @type {const} */ ([scriptUrl, timeoutMs]),
       )
     );

@@ -15,7 +15,10 @@ const FILE_TYPES = ['none', 'exr', 'jpg', 'tiff'];
 
 /** THUMBNAIL_13_5X13_5_IN becomes the attribute value 13_5x13_5in. */
 const dimensionsKeyOf = (/** @type {string} */ assignmentType) =>
-  assignmentType.replace(/^THUMBNAIL_/, '').toLowerCase().replace(/_(cm|in)$/, '$1');
+  assignmentType
+    .replace(/^THUMBNAIL_/, '')
+    .toLowerCase()
+    .replace(/_(cm|in)$/, '$1');
 
 /** The (article, type, dimensions) triples whose link the seed has, read from the seed itself. */
 function linkedTargets() {

@@ -51,7 +51,16 @@ try {
   };
   const medians = mediansOf(runs);
   const targets = checkTargets(medians, sizes, options.timeoutMs);
-  const report = formatReport({ date, machine, runs: options.runs, timeoutMs: options.timeoutMs, files: options.files, medians, sizes, targets });
+  const report = formatReport({
+    date,
+    machine,
+    runs: options.runs,
+    timeoutMs: options.timeoutMs,
+    files: options.files,
+    medians,
+    sizes,
+    targets,
+  });
   console.log(`\n${report}\n`);
 
   const results = {
@@ -63,9 +72,12 @@ try {
       latenciesMs: options.latencies,
       timeoutMs: options.timeoutMs,
       files: options.files,
-      timeToLinks: "from the script's Resource Timing responseEnd to the last anchor's href (performance.now() in the page); unfinished runs (timeout, or links missing: every element settled, some disabled without a link) have none",
-      longestTask: 'longest PerformanceObserver longtask entry overlapping [script added, last href]; 0 when none (entries start at 50 ms)',
-      heapPerElementKB: '(Runtime.getHeapUsage usedSize after GC, all links set − the same before the script) / N / 1024; includes the library code',
+      timeToLinks:
+        "from the script's Resource Timing responseEnd to the last anchor's href (performance.now() in the page); unfinished runs (timeout, or links missing: every element settled, some disabled without a link) have none",
+      longestTask:
+        'longest PerformanceObserver longtask entry overlapping [script added, last href]; 0 when none (entries start at 50 ms)',
+      heapPerElementKB:
+        '(Runtime.getHeapUsage usedSize after GC, all links set − the same before the script) / N / 1024; includes the library code',
     },
     sizes,
     medians,
@@ -75,11 +87,15 @@ try {
   if (options.isFullMatrix) {
     writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     const wrote = writeReadmeTable(report);
-    console.log(`Wrote bench/results.json${wrote ? ' and the README table' : '; the README has no bench markers, so it was left alone'}.`);
+    console.log(
+      `Wrote bench/results.json${wrote ? ' and the README table' : '; the README has no bench markers, so it was left alone'}.`,
+    );
   } else {
     mkdirSync(BUILD_DIR, { recursive: true });
     writeFileSync(`${BUILD_DIR}results.partial.json`, `${JSON.stringify(results, null, 2)}\n`);
-    console.log('A partial run: wrote bench/.build/results.partial.json; bench/results.json and the README are unchanged.');
+    console.log(
+      'A partial run: wrote bench/.build/results.partial.json; bench/results.json and the README are unchanged.',
+    );
   }
 } finally {
   await browser.close();

@@ -17,6 +17,6 @@ export function median(values, { nullIsInfinite = false } = {}) {
   const value =
     numbers.length % 2 === 1
       ? /** @type {number} */ (numbers[middle])
-      : (/** @type {number} */ (numbers[middle - 1]) + /** @type {number} */ (numbers[middle])) / 2;
+      : /** @type {number} */ (numbers[middle - 1] + /** @type {number} */ (numbers[middle])) / 2;
   return Number.isFinite(value) ? value : null;
 }

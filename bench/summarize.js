@@ -44,7 +44,10 @@ export function mediansOf(runs) {
       n: first.n,
       runs: cell.length,
       unfinished: cell.filter((run) => run.outcome !== 'done').length,
-      timeToLinksMs: median(cell.map((run) => run.timeToLinksMs), { nullIsInfinite: true }),
+      timeToLinksMs: median(
+        cell.map((run) => run.timeToLinksMs),
+        { nullIsInfinite: true },
+      ),
       fetchMs: pick((run) => run.fetchMs),
       executeMs: pick((run) => run.executeMs),
       requests: pick((run) => run.requests),
@@ -102,12 +105,21 @@ export function checkTargets(medians, sizes, timeoutMs) {
         met: at100.requests !== null && at100.requests <= 10,
         detail: `${at100.requests} requests (${at100.operations} operations)`,
       });
-      checks.push({ target: `${label}, N=100 @ 50 ms: ≥ 4× faster than naive`, ...faster(at100, cell('naive', 100), 4, 'naive') });
-      checks.push({ target: `${label}, N=100 @ 50 ms: ≥ 3× faster than Apollo`, ...faster(at100, cell('apollo', 100), 3, 'Apollo') });
+      checks.push({
+        target: `${label}, N=100 @ 50 ms: ≥ 4× faster than naive`,
+        ...faster(at100, cell('naive', 100), 4, 'naive'),
+      });
+      checks.push({
+        target: `${label}, N=100 @ 50 ms: ≥ 3× faster than Apollo`,
+        ...faster(at100, cell('apollo', 100), 3, 'Apollo'),
+      });
     }
     const at1000 = cell(file, 1000);
     if (at1000) {
-      checks.push({ target: `${label}, N=1000 @ 50 ms: ≥ 4× faster than naive`, ...faster(at1000, cell('naive', 1000), 4, 'naive') });
+      checks.push({
+        target: `${label}, N=1000 @ 50 ms: ≥ 4× faster than naive`,
+        ...faster(at1000, cell('naive', 1000), 4, 'naive'),
+      });
       checks.push({
         target: `${label}, N=1000 @ 50 ms: no main-thread task over 50 ms during start-up`,
         met: at1000.longestTaskMs !== null && at1000.longestTaskMs <= 50,
@@ -116,7 +128,8 @@ export function checkTargets(medians, sizes, timeoutMs) {
       checks.push({
         target: `${label}, N=1000 @ 50 ms: heap per element stated`,
         met: at1000.heapPerElementKB !== null,
-        detail: at1000.heapPerElementKB === null ? 'no finished run' : `${at1000.heapPerElementKB.toFixed(1)} KB per element`,
+        detail:
+          at1000.heapPerElementKB === null ? 'no finished run' : `${at1000.heapPerElementKB.toFixed(1)} KB per element`,
       });
     }
     const limit = file === 'react' ? 100 : 42;

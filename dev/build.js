@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { version, dependencies = {}, peerDependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const {
+  version,
+  dependencies = {},
+  peerDependencies = {},
+} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 /** Compile-time constants; an endpoint set at build time becomes the default. */
 const define = {
@@ -79,7 +83,11 @@ await build({
   },
 });
 
-execFileSync(process.execPath, [fileURLToPath(import.meta.resolve('typescript/bin/tsc')), '-p', 'tsconfig.build.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [fileURLToPath(import.meta.resolve('typescript/bin/tsc')), '-p', 'tsconfig.build.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);

@@ -10,7 +10,13 @@ export { setInspector } from './element/inspection';
 export type { MaterialDownloadInspector } from './element/inspection';
 export { LINK_CHANGE_EVENT } from './element/dom';
 export type { LinkChangeDetail } from './element/dom';
-export type { HTMLMaterialDownloadElement, LinkChangeEvent, MaterialDownloadAttributes, MaterialDownloadEventMap, MaterialDownloadJsxProps } from './element/globalTypes';
+export type {
+  HTMLMaterialDownloadElement,
+  LinkChangeEvent,
+  MaterialDownloadAttributes,
+  MaterialDownloadEventMap,
+  MaterialDownloadJsxProps,
+} from './element/globalTypes';
 export { configureElements as configure } from './element/configureElements';
 export type { ElementConfigureOptions } from './element/configureElements';
 export { getConfig } from './api/config';

@@ -17,7 +17,7 @@ const asList = (value) => (Array.isArray(value) ? value : []);
 export function readLink(kind, data) {
   const material = asObject(asList(asObject(data).materials)[0]);
   /** @type {unknown} */
-  let url = null;
+  let url;
   if (kind === 'thumbnail') {
     url = asObject(asObject(asList(material.dataObjectAssignments)[0]).dataObject).thumbnail?.downloadUrl;
   } else if (kind === 'tile') {

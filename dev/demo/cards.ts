@@ -22,7 +22,10 @@ const CONTROL_OPTIONS: Record<string, string[]> = {
 
 let nextId = 0;
 
-export function createCard(spec: CardSpec, onInspect: (host: HTMLElement) => void): { card: HTMLElement; host: HTMLElement } {
+export function createCard(
+  spec: CardSpec,
+  onInspect: (host: HTMLElement) => void,
+): { card: HTMLElement; host: HTMLElement } {
   const card = document.createElement('article');
   card.className = 'card';
   const host = document.createElement('cm-material-download');
@@ -34,11 +37,18 @@ export function createCard(spec: CardSpec, onInspect: (host: HTMLElement) => voi
   const meta = Object.assign(document.createElement('div'), { className: 'meta' });
   const badge = Object.assign(document.createElement('span'), { className: 'badge', textContent: '–' });
   const href = Object.assign(document.createElement('div'), { className: 'href' });
-  const inspect = Object.assign(document.createElement('button'), { type: 'button', className: 'inspect-button', textContent: 'inspect' });
+  const inspect = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'inspect-button',
+    textContent: 'inspect',
+  });
   inspect.addEventListener('click', () => onInspect(host));
 
   const describe = () => {
-    meta.textContent = [...host.attributes].filter((a) => a.name !== 'id' && a.name !== 'data-state').map((a) => `${a.name}="${a.value}"`).join(' ');
+    meta.textContent = [...host.attributes]
+      .filter((a) => a.name !== 'id' && a.name !== 'data-state')
+      .map((a) => `${a.name}="${a.value}"`)
+      .join(' ');
   };
   const reflect = () => {
     const state = host.getAttribute('data-state') ?? '–';
@@ -51,7 +61,9 @@ export function createCard(spec: CardSpec, onInspect: (host: HTMLElement) => voi
   describe();
 
   if (spec.image) {
-    card.append(Object.assign(document.createElement('img'), { className: 'swatch', src: spec.image, alt: '', loading: 'lazy' }));
+    card.append(
+      Object.assign(document.createElement('img'), { className: 'swatch', src: spec.image, alt: '', loading: 'lazy' }),
+    );
   }
   card.append(title, meta);
   if (spec.controls) card.append(controlsFor(host));
@@ -59,7 +71,8 @@ export function createCard(spec: CardSpec, onInspect: (host: HTMLElement) => voi
   row.className = 'row';
   row.append(host, badge, inspect);
   card.append(row, href);
-  if (spec.message) card.append(Object.assign(document.createElement('div'), { className: 'message', textContent: spec.message }));
+  if (spec.message)
+    card.append(Object.assign(document.createElement('div'), { className: 'message', textContent: spec.message }));
   return { card, host };
 }
 
@@ -70,7 +83,9 @@ function controlsFor(host: HTMLElement): HTMLElement {
     const select = document.createElement('select');
     select.name = attribute;
     select.setAttribute('aria-label', `${attribute} of ${host.getAttribute('article-id')}`);
-    select.append(...options.map((value) => Object.assign(document.createElement('option'), { value, textContent: value })));
+    select.append(
+      ...options.map((value) => Object.assign(document.createElement('option'), { value, textContent: value })),
+    );
     select.value = host.getAttribute(attribute) ?? 'none';
     select.addEventListener('change', () => {
       if (select.value === 'none' && attribute !== 'file-type') host.removeAttribute(attribute);

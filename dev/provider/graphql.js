@@ -9,7 +9,15 @@ export const GRAPHQL_PATH = '/graphql';
 
 // Hop-by-hop and length headers describe the Node connection, not the body
 // handed to yoga (which may have been rewritten by a fault).
-const DROPPED_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect']);
+const DROPPED_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+]);
 
 /**
  * @param {{ batching: boolean }} options
@@ -39,7 +47,7 @@ export function createGraphqlHandler({ batching }) {
     const request = new Request(url, {
       method,
       headers,
-      body: method === 'GET' || method === 'HEAD' ? undefined : body ?? '',
+      body: method === 'GET' || method === 'HEAD' ? undefined : (body ?? ''),
     });
     return yoga.fetch(request, context);
   };

@@ -92,7 +92,13 @@ async function sendResponse(res, response, withBody) {
  * @param {ProviderOptions} [options]
  * @returns {Promise<Provider>}
  */
-export async function startProvider({ port = 0, host = '127.0.0.1', latencyMs = 0, batching = true, staticDirs = {} } = {}) {
+export async function startProvider({
+  port = 0,
+  host = '127.0.0.1',
+  latencyMs = 0,
+  batching = true,
+  staticDirs = {},
+} = {}) {
   if (!LOOPBACK.has(host)) throw new Error(`The provider stand-in only listens on a loopback address, not "${host}".`);
   /** @type {RecordedRequest[]} */
   const requests = [];

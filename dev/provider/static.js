@@ -28,7 +28,9 @@ const CONTENT_TYPES = /** @type {Record<string, string>} */ ({
  * @param {string} message
  */
 function plain(res, status, message) {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(`${message}\n`);
+  res
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+    .end(`${message}\n`);
 }
 
 /** @param {string} file */

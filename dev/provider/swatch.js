@@ -62,7 +62,9 @@ const PATTERNS = {
   },
   tile: (x, y, seed) => {
     const grout = x % 32 < 1.5 || y % 32 < 1.5;
-    return grout ? 1.25 : 0.9 + 0.12 * noise(x / 9, y / 9, seed) - 0.06 * noise(Math.floor(x / 32), Math.floor(y / 32), seed);
+    return grout
+      ? 1.25
+      : 0.9 + 0.12 * noise(x / 9, y / 9, seed) - 0.06 * noise(Math.floor(x / 32), Math.floor(y / 32), seed);
   },
   marble: (x, y, seed) => {
     const t = Math.sin((x + y) / 9 + 5 * noise(x / 14, y / 14, seed));
@@ -83,7 +85,17 @@ function hueToRgb(hue) {
   const x = c * (1 - Math.abs(((hue / 60) % 2) - 1));
   const m = l - c / 2;
   const [r, g, b] =
-    hue < 60 ? [c, x, 0] : hue < 120 ? [x, c, 0] : hue < 180 ? [0, c, x] : hue < 240 ? [0, x, c] : hue < 300 ? [x, 0, c] : [c, 0, x];
+    hue < 60
+      ? [c, x, 0]
+      : hue < 120
+        ? [x, c, 0]
+        : hue < 180
+          ? [0, c, x]
+          : hue < 240
+            ? [0, x, c]
+            : hue < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   return [Math.round((r + m) * 255), Math.round((g + m) * 255), Math.round((b + m) * 255)];
 }
 

@@ -11,7 +11,7 @@ export function diagramBlock(): string {
 
 export function statechartDoc(): string {
   return [
-    '# The element\'s statechart',
+    "# The element's statechart",
     '',
     'Generated from `src/machine/materialDownload.machine.ts` by `npm run statechart`; a test fails when it is stale.',
     'Labels read `event [guard] / actions`. `INPUTS.SET` and `DESTROY` are handled at the root, so they leave every state at rest;',

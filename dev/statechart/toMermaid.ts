@@ -64,6 +64,7 @@ function describeState(node: AnyStateNode): string[] {
 
 function actionName(action: unknown): string {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action) return String((action as { type: unknown }).type);
+  if (typeof action === 'object' && action !== null && 'type' in action)
+    return String((action as { type: unknown }).type);
   return '';
 }

@@ -16,24 +16,25 @@ const isSendableHeaderValue = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.tes
  * the request goes on without auth. Secrets never reach the log.
  */
 export function readAuthHeaders(storage: StorageReader = defaultStorage): Record<string, string> {
-  let apiKey: string | null = null;
-  let userToken: string | null = null;
+  let stored: { apiKey: string | null; userToken: string | null };
   try {
     const store = storage();
-    apiKey = store?.getItem(API_KEY_STORAGE_KEY) ?? null;
-    userToken = apiKey ? null : (store?.getItem(USER_TOKEN_STORAGE_KEY) ?? null);
+    const apiKey = store?.getItem(API_KEY_STORAGE_KEY) ?? null;
+    stored = { apiKey, userToken: apiKey ? null : (store?.getItem(USER_TOKEN_STORAGE_KEY) ?? null) };
   } catch (error) {
     logError(`cannot read localStorage (${describe(error)}); sending the request without auth`);
     return {};
   }
-  if (apiKey) return sendable('api-key', apiKey, API_KEY_STORAGE_KEY);
-  if (userToken) return sendable('authorization', `Bearer ${userToken}`, USER_TOKEN_STORAGE_KEY);
+  if (stored.apiKey) return sendable('api-key', stored.apiKey, API_KEY_STORAGE_KEY);
+  if (stored.userToken) return sendable('authorization', `Bearer ${stored.userToken}`, USER_TOKEN_STORAGE_KEY);
   return {};
 }
 
 function sendable(header: string, value: string, storageKey: string): Record<string, string> {
   if (isSendableHeaderValue(value)) return { [header]: value };
-  logError(`localStorage["${storageKey}"] holds characters an HTTP header cannot carry; sending the request without auth`);
+  logError(
+    `localStorage["${storageKey}"] holds characters an HTTP header cannot carry; sending the request without auth`,
+  );
   return {};
 }
 

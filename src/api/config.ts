@@ -88,7 +88,8 @@ function resolveBatch(batch: Partial<BatchOptions> | null | unknown, base: Batch
   }
   const { intervalMs = base.intervalMs, max = base.max } = batch as Partial<BatchOptions>;
   const valid = isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1;
-  if (!valid) logError('configure: batch.intervalMs must be >= 0 and batch.max an integer >= 1; keeping the current batching');
+  if (!valid)
+    logError('configure: batch.intervalMs must be >= 0 and batch.max an integer >= 1; keeping the current batching');
   return valid ? { intervalMs, max } : base;
 }
 

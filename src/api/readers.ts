@@ -60,7 +60,9 @@ function readThumbnail(material: Json): unknown {
 function readTile(material: Json): unknown {
   const image = assignments(material, 'dataObjectAssignments').find((assignment) => {
     const dataObject = assignment.dataObject;
-    return isObject(dataObject) && typeof dataObject.mediaType === 'string' && dataObject.mediaType.startsWith('image/');
+    return (
+      isObject(dataObject) && typeof dataObject.mediaType === 'string' && dataObject.mediaType.startsWith('image/')
+    );
   });
   return thumbnailUrl(image);
 }

@@ -96,7 +96,14 @@ export function sendOperation(operation: Operation, options: SendOptions): Promi
 function queueFor(queueKey: string, options: SendOptions): Queue {
   let queue = queues.get(queueKey);
   if (!queue) {
-    queue = { endpoint: options.endpoint, headers: options.headers, queued: [], timer: null, openedAt: 0, acceptsArrays: true };
+    queue = {
+      endpoint: options.endpoint,
+      headers: options.headers,
+      queued: [],
+      timer: null,
+      openedAt: 0,
+      acceptsArrays: true,
+    };
     queues.set(queueKey, queue);
   }
   return queue;
@@ -144,7 +151,8 @@ export function holdPartialBatches(): () => void {
     if (released) return;
     released = true;
     holds -= 1;
-    if (holds === 0) for (const queue of queues.values()) if (queue.queued.length && queue.timer === null) flushWhenReleased(queue);
+    if (holds === 0)
+      for (const queue of queues.values()) if (queue.queued.length && queue.timer === null) flushWhenReleased(queue);
   };
 }
 
@@ -196,9 +204,7 @@ function follow(shared: SharedOperation, signal: AbortSignal | undefined): Promi
       reject(abortError(signal));
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    shared.result
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
+    shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

@@ -165,7 +165,9 @@ export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): Cust
   const existing = customElements.get(tagName) as (CustomElementConstructor & { version?: string }) | undefined;
   if (existing) {
     if (existing !== (getMaterialDownloadElement() as unknown) && existing.version !== VERSION) {
-      logWarning(`<${tagName}> is already defined by version ${existing.version ?? 'unknown'}; keeping it, not ${VERSION}`);
+      logWarning(
+        `<${tagName}> is already defined by version ${existing.version ?? 'unknown'}; keeping it, not ${VERSION}`,
+      );
     }
     return existing;
   }

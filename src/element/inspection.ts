@@ -20,7 +20,9 @@ export function describeTransition(
   host: Pick<HTMLElement, 'id' | 'getAttribute'>,
   transition: { from: string; to: string; event: string; href: string | null; error: string | null },
 ): string {
-  const name = host.id ? `#${host.id}` : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
+  const name = host.id
+    ? `#${host.id}`
+    : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
   const outcome = transition.error ? `error: ${transition.error}` : `href: ${transition.href ?? 'none'}`;
   return `${LOG_PREFIX.slice(0, -1)}${name}: ${transition.from} → ${transition.to} on ${transition.event} (${outcome})`;
 }

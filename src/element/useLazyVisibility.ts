@@ -10,7 +10,12 @@ export const LAZY_ROOT_MARGIN = '200px';
  * is lazy, so inputs changed off-screen wait again, and a wait that starts
  * while the element is already in view ends at once.
  */
-export function useLazyVisibility(host: HTMLElement, actor: MaterialDownloadActor, lazy: boolean, waiting: boolean): void {
+export function useLazyVisibility(
+  host: HTMLElement,
+  actor: MaterialDownloadActor,
+  lazy: boolean,
+  waiting: boolean,
+): void {
   const inView = useRef(false);
 
   useEffect(() => {

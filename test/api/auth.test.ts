@@ -29,10 +29,13 @@ describe('readAuthHeaders', () => {
     expect(String(error.mock.calls[0]![0])).toMatch(/cannot read localStorage.*SecurityError.*without auth/);
   });
 
-  it.each(['key\nwith-newline', 'schlüssel-✓'])('drops a secret no header can carry (%j) without logging it', (secret) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(readAuthHeaders(storage({ 'cm-api-key': secret }))).toEqual({});
-    expect(error).toHaveBeenCalledOnce();
-    expect(JSON.stringify(error.mock.calls)).not.toContain(secret);
-  });
+  it.each(['key\nwith-newline', 'schlüssel-✓'])(
+    'drops a secret no header can carry (%j) without logging it',
+    (secret) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(readAuthHeaders(storage({ 'cm-api-key': secret }))).toEqual({});
+      expect(error).toHaveBeenCalledOnce();
+      expect(JSON.stringify(error.mock.calls)).not.toContain(secret);
+    },
+  );
 });

@@ -18,6 +18,10 @@ describe('queries', () => {
 
   it('the schema check can fail: a misspelt field is reported', () => {
     const broken = getMaterialDownloadLinkQuery.replace('mediaType', 'mediaTyp');
-    expect(validate(schema, parse(broken)).map((error) => error.message).join()).toMatch(/mediaTyp/);
+    expect(
+      validate(schema, parse(broken))
+        .map((error) => error.message)
+        .join(),
+    ).toMatch(/mediaTyp/);
   });
 });

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { LookupError, toSafeHref } from '../../src/api';
 
 describe('toSafeHref', () => {
-  it.each(['http://files.example/a.png', 'https://files.example/a.zip?x=1#y', 'HTTPS://files.example/b'])('accepts %s', (url) => {
-    expect(toSafeHref(url)).toBe(new URL(url).href);
-  });
+  it.each(['http://files.example/a.png', 'https://files.example/a.zip?x=1#y', 'HTTPS://files.example/b'])(
+    'accepts %s',
+    (url) => {
+      expect(toSafeHref(url)).toBe(new URL(url).href);
+    },
+  );
 
   it.each([
     'javascript:alert(1)',

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { clearAnswerCache, configure, holdPartialBatches, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import {
+  clearAnswerCache,
+  configure,
+  holdPartialBatches,
+  lookupDownloadLink,
+  LookupError,
+  resetConfig,
+} from '../../src/api';
 import type { LinkRequest } from '../../src/machine/types';
 
 /**
@@ -28,7 +35,12 @@ const swatch = (articleId: string, organizationId = 'org-1'): LinkRequest => ({
   assignmentType: 'THUMBNAIL_10X10_CM',
   fileType: 'EXR',
 });
-const pbr = (articleId: string, organizationId = 'org-1'): LinkRequest => ({ kind: 'pbr', organizationId, articleId, fileType: 'EXR' });
+const pbr = (articleId: string, organizationId = 'org-1'): LinkRequest => ({
+  kind: 'pbr',
+  organizationId,
+  articleId,
+  fileType: 'EXR',
+});
 const tile = (articleId: string, organizationId = 'org-1'): LinkRequest => ({
   kind: 'tile',
   organizationId,
@@ -62,7 +74,11 @@ describe('lookupDownloadLink gives the link for each kind', () => {
     ['a thumbnail', swatch('A-100'), 'thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr'],
     ['a tile: the first image among the tileable renders', tile('A-101'), 'tile-MATERIAL_TILEABLE_RENDER_2-MEDIUM.exr'],
     ['a PBR package: the DONE default one', pbr('A-100'), 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'],
-    ['resolution and file type as asked', { ...swatch('A-100'), resolution: 'HIGH', fileType: 'JPG' } as LinkRequest, 'thumbnail-THUMBNAIL_10X10_CM-HIGH.jpg'],
+    [
+      'resolution and file type as asked',
+      { ...swatch('A-100'), resolution: 'HIGH', fileType: 'JPG' } as LinkRequest,
+      'thumbnail-THUMBNAIL_10X10_CM-HIGH.jpg',
+    ],
   ])('%s', async (_, request, file) => {
     expect(await lookupDownloadLink(request)).toBe(fileUrl(provider, request.articleId, file));
   });
@@ -108,9 +124,12 @@ describe('what goes over the wire', () => {
 
   it('every request of a batch carries the client name', async () => {
     configure({ batch: { intervalMs: 20, max: 2 } });
-    await Promise.all([swatch('A-100'), swatch('A-101'), swatch('A-103')].map((request) => lookupDownloadLink(request)));
+    await Promise.all(
+      [swatch('A-100'), swatch('A-101'), swatch('A-103')].map((request) => lookupDownloadLink(request)),
+    );
     expect(provider.requests).toHaveLength(2);
-    for (const request of provider.requests) expect(request.headers['apollographql-client-name']).toBe('web-components');
+    for (const request of provider.requests)
+      expect(request.headers['apollographql-client-name']).toBe('web-components');
   });
 });
 
@@ -130,17 +149,20 @@ describe('batching', () => {
     [7, 3],
     [8, 8],
     [5, 1],
-  ])('%i operations started in one window with max %i make ⌈N/max⌉ array POSTs, each answer to its caller', async (n, max) => {
-    configure({ batch: { intervalMs: 20, max } });
-    const chosen = articles.slice(0, n);
-    const links = await Promise.all(chosen.map(([article, org]) => lookupDownloadLink(swatch(article, org))));
-    expect(links).toEqual(chosen.map(([article, org]) => swatchUrl(article, org)));
-    expect(provider.requests).toHaveLength(Math.ceil(n / max));
-    expect(operationCounts().reduce((sum, count) => sum + count, 0)).toBe(n);
-    expect(operationCounts().every((count) => count <= max)).toBe(true);
-    // A single operation goes out as an object, more than one as an array.
-    for (const request of provider.requests) expect(isArrayBody(request)).toBe(request.operations.length > 1);
-  });
+  ])(
+    '%i operations started in one window with max %i make ⌈N/max⌉ array POSTs, each answer to its caller',
+    async (n, max) => {
+      configure({ batch: { intervalMs: 20, max } });
+      const chosen = articles.slice(0, n);
+      const links = await Promise.all(chosen.map(([article, org]) => lookupDownloadLink(swatch(article, org))));
+      expect(links).toEqual(chosen.map(([article, org]) => swatchUrl(article, org)));
+      expect(provider.requests).toHaveLength(Math.ceil(n / max));
+      expect(operationCounts().reduce((sum, count) => sum + count, 0)).toBe(n);
+      expect(operationCounts().every((count) => count <= max)).toBe(true);
+      // A single operation goes out as an object, more than one as an array.
+      for (const request of provider.requests) expect(isArrayBody(request)).toBe(request.operations.length > 1);
+    },
+  );
 
   it('by default at most 10 operations share a POST', async () => {
     configure({ batch: { intervalMs: 50 } });
@@ -159,8 +181,16 @@ describe('batching', () => {
   });
 
   it('identical operations in one window share one operation', async () => {
-    const links = await Promise.all([lookupDownloadLink(swatch('A-100')), lookupDownloadLink(swatch('A-100')), lookupDownloadLink(pbr('A-100'))]);
-    expect(links).toEqual([swatchUrl('A-100'), swatchUrl('A-100'), fileUrl(provider, 'A-100', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip')]);
+    const links = await Promise.all([
+      lookupDownloadLink(swatch('A-100')),
+      lookupDownloadLink(swatch('A-100')),
+      lookupDownloadLink(pbr('A-100')),
+    ]);
+    expect(links).toEqual([
+      swatchUrl('A-100'),
+      swatchUrl('A-100'),
+      fileUrl(provider, 'A-100', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'),
+    ]);
     expect(operationCounts()).toEqual([2]);
   });
 
@@ -182,8 +212,14 @@ describe('batching', () => {
 
   it('batch: false sends each operation alone, as a single object', async () => {
     configure({ batch: false });
-    const links = await Promise.all([swatch('A-100'), swatch('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)));
-    expect(links).toEqual([swatchUrl('A-100'), swatchUrl('A-101'), fileUrl(provider, 'A-103', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip')]);
+    const links = await Promise.all(
+      [swatch('A-100'), swatch('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)),
+    );
+    expect(links).toEqual([
+      swatchUrl('A-100'),
+      swatchUrl('A-101'),
+      fileUrl(provider, 'A-103', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'),
+    ]);
     expect(provider.requests.map(isArrayBody)).toEqual([false, false, false]);
   });
 
@@ -233,10 +269,9 @@ describe('aborting one caller', () => {
 
     expect((await failureOf(aborted)).name).toBe('AbortError');
     expect(await Promise.all(staying)).toEqual([swatchUrl('A-101'), swatchUrl('A-103')]);
-    expect(provider.requests.flatMap((request) => request.operations.map((operation) => operation.variables.articleId))).toEqual([
-      'A-101',
-      'A-103',
-    ]);
+    expect(
+      provider.requests.flatMap((request) => request.operations.map((operation) => operation.variables.articleId)),
+    ).toEqual(['A-101', 'A-103']);
   });
 
   it('an already aborted signal rejects at once and sends nothing', async () => {
@@ -263,7 +298,11 @@ describe('every failure is a LookupError that says what went wrong', () => {
     ['a javascript: URL', swatch('hostile-javascript', 'org-test'), /^refused download URL "javascript:alert\(1\)"/],
     ['a data: URL', pbr('hostile-data', 'org-test'), /^refused download URL "data:text\/html,hi"/],
     ['a relative URL', tile('hostile-relative', 'org-test'), /^refused download URL "\/files\/x\.png"/],
-    ['a protocol-relative URL', swatch('hostile-protocol-relative', 'org-test'), /^refused download URL "\/\/evil\.example\/x\.png"/],
+    [
+      'a protocol-relative URL',
+      swatch('hostile-protocol-relative', 'org-test'),
+      /^refused download URL "\/\/evil\.example\/x\.png"/,
+    ],
   ])('%s', async (_, request, message) => {
     const error = await failureOf(lookupDownloadLink(request));
     expect(error).toBeInstanceOf(LookupError);
@@ -281,7 +320,9 @@ describe('every failure is a LookupError that says what went wrong', () => {
 
   it('a timed-out batch fails every operation in it', async () => {
     configure({ timeoutMs: 200, batch: { intervalMs: 20 } });
-    const outcomes = await Promise.all([swatch('fault-hang'), swatch('A-100')].map((request) => failureOf(lookupDownloadLink(request))));
+    const outcomes = await Promise.all(
+      [swatch('fault-hang'), swatch('A-100')].map((request) => failureOf(lookupDownloadLink(request))),
+    );
     for (const error of outcomes) {
       expect(error).toBeInstanceOf(LookupError);
       expect(error.message).toMatch(/timed out/);
@@ -353,7 +394,9 @@ describe('a full batch', () => {
   it('goes out at once instead of waiting for the window to close', async () => {
     configure({ batch: { intervalMs: 5000, max: 3 }, cacheTtlMs: 0 });
     const started = Date.now();
-    const links = await Promise.all([pbr('A-100'), pbr('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)));
+    const links = await Promise.all(
+      [pbr('A-100'), pbr('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request)),
+    );
     expect(Date.now() - started).toBeLessThan(4000);
     expect(links.every((link) => link?.startsWith(provider.origin))).toBe(true);
     expect(provider.requests).toHaveLength(1);
@@ -380,7 +423,13 @@ describe('the batch window', () => {
     configure({ batch: { intervalMs: 40, max: 50 }, cacheTtlMs: 0 });
     const pending = [];
     for (let index = 0; index < 12; index += 1) {
-      pending.push(lookupDownloadLink({ ...pbr('A-100'), resolution: index % 2 ? 'LOW' : 'HIGH', articleId: ['A-100', 'A-101', 'A-103'][index % 3]! }));
+      pending.push(
+        lookupDownloadLink({
+          ...pbr('A-100'),
+          resolution: index % 2 ? 'LOW' : 'HIGH',
+          articleId: ['A-100', 'A-101', 'A-103'][index % 3]!,
+        }),
+      );
       await sleep(25);
     }
     await Promise.all(pending);

@@ -65,7 +65,11 @@ describe('the inspect hook', () => {
       });
     });
     await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-101'));
-    expect(await I.page.evaluate(() => (window as any).__seen)).toEqual(['el-1:validating', 'el-1:fetching', 'el-1:enabled']);
+    expect(await I.page.evaluate(() => (window as any).__seen)).toEqual([
+      'el-1:validating',
+      'el-1:fetching',
+      'el-1:enabled',
+    ]);
   });
 
   it('a throwing hook does not break the element', async () => {

@@ -37,7 +37,8 @@ async function openDemo(): Promise<void> {
   await page.waitForSelector('body[data-ready="true"]');
 }
 
-const settledCount = () => page.locator('cm-material-download[data-state="enabled"], cm-material-download[data-state="disabled"]').count();
+const settledCount = () =>
+  page.locator('cm-material-download[data-state="enabled"], cm-material-download[data-state="disabled"]').count();
 
 describe('the demo', () => {
   it('is worth a picture: docs/demo.png, with the statechart panel open', async () => {
@@ -60,7 +61,9 @@ describe('the demo', () => {
     await openDemo();
     const total = await page.locator('cm-material-download:not([loading])').count();
     await expect.poll(settledCount, { timeout: 15_000 }).toBe(total);
-    const hrefs = await page.locator('cm-material-download[data-state="enabled"] > a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    const hrefs = await page
+      .locator('cm-material-download[data-state="enabled"] > a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
     expect(hrefs.length).toBeGreaterThan(15);
     for (const href of [hrefs[0]!, hrefs.find((h) => h.endsWith('.zip'))!]) {
       const response = await page.request.get(href);
@@ -91,7 +94,9 @@ describe('the demo', () => {
     await card.locator('select[name="type"]').selectOption('tile');
     await card.locator('select[name="dimensions"]').selectOption('none');
     await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toMatch(/^(enabled|disabled)$/);
-    const transitions = await panel.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transition')));
+    const transitions = await panel
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transition')));
     // Newest first: the change passed through validating and fetching again.
     expect(transitions.slice(0, 3)).toEqual(expect.arrayContaining(['validating->fetching']));
     expect(transitions).toContain('enabled->validating');

@@ -20,10 +20,23 @@ type Attributes = Record<string, string>;
 
 describe('the link for each type', () => {
   it.each([
-    [{ ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' }, '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM'],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' },
+      '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM',
+    ],
     [{ ...org1, 'article-id': 'A-101', type: 'tile' }, '/files/org-1/A-101/tile-MATERIAL_TILEABLE_RENDER_2'],
     [{ ...org1, 'article-id': 'A-100', type: 'pbr' }, '/files/org-1/A-100/pbr-DONE_DEFAULT'],
-    [{ 'organization-id': 'org-2', 'article-id': 'B-200', type: 'thumbnail', dimensions: '16x16in', resolution: 'high', 'file-type': 'jpg' }, '/files/org-2/B-200/thumbnail-THUMBNAIL_16X16_IN-HIGH.jpg'],
+    [
+      {
+        'organization-id': 'org-2',
+        'article-id': 'B-200',
+        type: 'thumbnail',
+        dimensions: '16x16in',
+        resolution: 'high',
+        'file-type': 'jpg',
+      },
+      '/files/org-2/B-200/thumbnail-THUMBNAIL_16X16_IN-HIGH.jpg',
+    ],
   ] as [Attributes, string][])('%j links to the provider file', async (attributes, path) => {
     I = await harness.newPage();
     await I.open();
@@ -31,7 +44,12 @@ describe('the link for each type', () => {
     const change = await I.settled(element);
     expect(change).toMatchObject({ state: 'enabled', error: null });
     expect(change.href).toContain(`${I.origin}${path}`);
-    expect(await I.anchorOf(element)).toEqual({ dataState: 'enabled', href: change.href, className: 'button', ariaDisabled: null });
+    expect(await I.anchorOf(element)).toEqual({
+      dataState: 'enabled',
+      href: change.href,
+      className: 'button',
+      ariaDisabled: null,
+    });
     const download = await I.page.request.get(change.href!);
     expect(download.ok()).toBe(true);
   });
@@ -41,13 +59,21 @@ describe('the link for each type', () => {
     [{ ...org1, 'article-id': 'A-102', type: 'tile' }, 'only a video among the tileables'],
     [{ ...org1, 'article-id': 'A-102', type: 'pbr' }, 'no DONE default PBR'],
     [{ ...org1, 'article-id': 'no-such-article', type: 'pbr' }, 'an unknown article'],
-    [{ 'organization-id': 'org-test', 'article-id': 'hostile-null', type: 'thumbnail', dimensions: '10x10cm' }, 'a null URL'],
+    [
+      { 'organization-id': 'org-test', 'article-id': 'hostile-null', type: 'thumbnail', dimensions: '10x10cm' },
+      'a null URL',
+    ],
   ] as [Attributes, string][])('%j is disabled without error: %s', async (attributes) => {
     I = await harness.newPage();
     await I.open();
     const element = await I.add(attributes);
     expect(await I.settled(element)).toMatchObject({ state: 'disabled', href: null, error: null });
-    expect(await I.anchorOf(element)).toEqual({ dataState: 'disabled', href: null, className: 'button disabled', ariaDisabled: 'true' });
+    expect(await I.anchorOf(element)).toEqual({
+      dataState: 'disabled',
+      href: null,
+      className: 'button disabled',
+      ariaDisabled: 'true',
+    });
     expect(I.consoleErrors).toEqual([]);
   });
 });
@@ -60,12 +86,30 @@ describe('validation messages', () => {
     [{ 'article-id': 'A-100', type: 'pbr' }, 'no organization id provided'],
     [{ ...org1, 'article-id': '', type: 'pbr' }, 'no article id provided'],
     [{ ...org1, 'article-id': 'A-100', type: 'video' }, 'Invalid type "video". Valid values: pbr, thumbnail, tile.'],
-    [{ ...org1, 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' }, 'Providing dimensions is not supported for PBRs.'],
-    [{ ...org1, 'article-id': 'A-100', type: 'thumbnail' }, 'Missing assignment type. Did you provide valid dimensions?'],
-    [{ ...org1, 'article-id': 'A-100', type: 'tile', dimensions: '7x7in' }, 'Providing dimensions is not supported for tileable images.'],
-    [{ ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '11x11in' }, 'Invalid dimensions "11x11in". Valid values: none, 7x7in, 8x8in, 9x9in, 16x16in, 13_5x13_5in, 27x27in, 10x10cm, 20x20cm, 30x30cm.'],
-    [{ ...org1, 'article-id': 'A-100', type: 'pbr', resolution: 'ultra' }, 'Invalid resolution "ultra". Valid values: none, low, medium, high.'],
-    [{ ...org1, 'article-id': 'A-100', type: 'pbr', 'file-type': 'gif' }, 'Invalid fileType "gif". Valid values: none, exr, jpg, tiff.'],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' },
+      'Providing dimensions is not supported for PBRs.',
+    ],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'thumbnail' },
+      'Missing assignment type. Did you provide valid dimensions?',
+    ],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'tile', dimensions: '7x7in' },
+      'Providing dimensions is not supported for tileable images.',
+    ],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '11x11in' },
+      'Invalid dimensions "11x11in". Valid values: none, 7x7in, 8x8in, 9x9in, 16x16in, 13_5x13_5in, 27x27in, 10x10cm, 20x20cm, 30x30cm.',
+    ],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'pbr', resolution: 'ultra' },
+      'Invalid resolution "ultra". Valid values: none, low, medium, high.',
+    ],
+    [
+      { ...org1, 'article-id': 'A-100', type: 'pbr', 'file-type': 'gif' },
+      'Invalid fileType "gif". Valid values: none, exr, jpg, tiff.',
+    ],
   ] as [Attributes, string][])('%j logs "%s" and disables the link, without a request', async (attributes, message) => {
     I = await harness.newPage();
     await I.open();
@@ -86,7 +130,9 @@ describe('validation messages', () => {
     await I.open();
     const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' }, inner);
     await I.settled(element);
-    expect(I.consoleErrors).toEqual(['cm-material-download: the element expects its first child to be an anchor tag (<a>) JSHandle@node']);
+    expect(I.consoleErrors).toEqual([
+      'cm-material-download: the element expects its first child to be an anchor tag (<a>) JSHandle@node',
+    ]);
     expect(await element.evaluate((host) => host.innerHTML)).toBe(inner);
   });
 });
@@ -165,13 +211,22 @@ describe('inputs', () => {
   it('removing an attribute goes back to its default', async () => {
     I = await harness.newPage();
     await I.open({ configure: { batch: false } });
-    const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm', 'file-type': 'jpg' });
+    const element = await I.add({
+      ...org1,
+      'article-id': 'A-100',
+      type: 'thumbnail',
+      dimensions: '10x10cm',
+      'file-type': 'jpg',
+    });
     expect((await I.settled(element)).href).toMatch(/\.jpg$/);
     const noFileType = await I.settleAfter(element, () => I.removeAttribute(element, 'file-type'));
     expect(noFileType.href).toMatch(/\.exr$/);
     expect(I.operations().at(-1)!.variables).toMatchObject({ fileType: 'EXR' });
     const noDimensions = await I.settleAfter(element, () => I.removeAttribute(element, 'dimensions'));
-    expect(noDimensions).toMatchObject({ state: 'disabled', error: 'Missing assignment type. Did you provide valid dimensions?' });
+    expect(noDimensions).toMatchObject({
+      state: 'disabled',
+      error: 'Missing assignment type. Did you provide valid dimensions?',
+    });
     // Both changes in one task: one input change.
     const noArticle = await I.settleAfter(element, () =>
       element.evaluate((host) => {
@@ -212,11 +267,18 @@ describe('inputs', () => {
     const seen = await I.page.evaluate(async () => {
       const host = document.createElement('cm-material-download');
       host.id = 'el-1';
-      Object.entries({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' }).forEach(([n, v]) => host.setAttribute(n, v));
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' }).forEach(([n, v]) =>
+        host.setAttribute(n, v),
+      );
       host.innerHTML = '<a class="button">Download</a>';
       document.getElementById('root')!.append(host);
       const anchor = host.firstElementChild!;
-      const read = () => [host.getAttribute('data-state'), anchor.getAttribute('href'), anchor.className, anchor.getAttribute('aria-disabled')];
+      const read = () => [
+        host.getAttribute('data-state'),
+        anchor.getAttribute('href'),
+        anchor.className,
+        anchor.getAttribute('aria-disabled'),
+      ];
       const atInsert = read();
       // A microtask later: still the same task, before any paint.
       await Promise.resolve();
@@ -243,7 +305,9 @@ describe('loading', () => {
   it('offers configure() on the element class for script-tag users', async () => {
     I = await harness.newPage();
     await I.open();
-    const config = await I.page.evaluate(() => (customElements.get('cm-material-download') as any).configure({ timeoutMs: 1234 }));
+    const config = await I.page.evaluate(() =>
+      (customElements.get('cm-material-download') as any).configure({ timeoutMs: 1234 }),
+    );
     expect(config).toMatchObject({ timeoutMs: 1234, endpoint: '/graphql', batch: { intervalMs: 10, max: 10 } });
   });
 });
@@ -266,7 +330,9 @@ describe('how customers put the element on a page', () => {
     await I.page.evaluate(() => {
       const host = document.createElement('cm-material-download');
       host.id = 'el-1';
-      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-101', type: 'tile' }).forEach(([n, v]) => host.setAttribute(n, v));
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-101', type: 'tile' }).forEach(([n, v]) =>
+        host.setAttribute(n, v),
+      );
       document.getElementById('root')!.append(host);
       // As frameworks do: the parent is inserted first, its children after.
       host.innerHTML = '<a class="button">Tile</a>';
@@ -282,7 +348,9 @@ describe('how customers put the element on a page', () => {
     await I.open();
     const element = await I.add({ ...org1, 'article-id': 'A-100', type: 'pbr' });
     const change = await I.settled(element);
-    await element.evaluate((host) => host.firstElementChild!.replaceWith(Object.assign(document.createElement('a'), { textContent: 'New' })));
+    await element.evaluate((host) =>
+      host.firstElementChild!.replaceWith(Object.assign(document.createElement('a'), { textContent: 'New' })),
+    );
     await expect.poll(async () => (await I.anchorOf(element)).href).toBe(change.href);
     expect(I.consoleErrors).toEqual([]);
   });
@@ -296,7 +364,13 @@ describe('accessibility of the anchor', () => {
     const element = await I.add({ ...org1, 'article-id': 'A-199', type: 'pbr' });
     await I.settled(element);
     const anchor = element.locator('a');
-    expect(await anchor.evaluate((a) => [a.getAttribute('role'), a.getAttribute('tabindex'), a.getAttribute('aria-disabled')])).toEqual(['link', '-1', 'true']);
+    expect(
+      await anchor.evaluate((a) => [
+        a.getAttribute('role'),
+        a.getAttribute('tabindex'),
+        a.getAttribute('aria-disabled'),
+      ]),
+    ).toEqual(['link', '-1', 'true']);
     await I.page.focus('#before');
     await I.page.keyboard.press('Tab');
     expect(await I.page.evaluate(() => document.activeElement?.tagName)).not.toBe('A');
@@ -310,7 +384,9 @@ describe('accessibility of the anchor', () => {
     const whileDisabled = await I.page.evaluate(() => {
       const host = document.createElement('cm-material-download');
       host.id = 'el-1';
-      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' }).forEach(([n, v]) => host.setAttribute(n, v));
+      Object.entries({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' }).forEach(([n, v]) =>
+        host.setAttribute(n, v),
+      );
       host.innerHTML = '<a class="cta big" role="button" tabindex="3">Get</a>';
       document.getElementById('root')!.append(host);
       const anchor = host.firstElementChild!;
@@ -319,6 +395,8 @@ describe('accessibility of the anchor', () => {
     expect(whileDisabled).toEqual(['button', '-1', 'cta big disabled']);
     const element = I.page.locator('#el-1');
     await I.settled(element);
-    expect(await element.evaluate((host) => host.innerHTML)).toMatch(/^<a class="cta big" role="button" tabindex="3" href="http[^"]+">Get<\/a>$/);
+    expect(await element.evaluate((host) => host.innerHTML)).toMatch(
+      /^<a class="cta big" role="button" tabindex="3" href="http[^"]+">Get<\/a>$/,
+    );
   });
 });

@@ -15,7 +15,8 @@ afterEach(async () => {
 });
 
 const ARTICLES = ['A-100', 'A-101', 'A-103'];
-const articlesAsked = () => new Set(harness.provider.requests.flatMap((r) => r.operations.map((o) => o.variables.articleId as string)));
+const articlesAsked = () =>
+  new Set(harness.provider.requests.flatMap((r) => r.operations.map((o) => o.variables.articleId as string)));
 
 /** One element in view, two far below it (the viewport is 720 px high; the margin is 200 px). */
 async function openLazyPage() {
@@ -24,7 +25,12 @@ async function openLazyPage() {
   await I.open();
   const elements = [];
   for (const [index, article] of ARTICLES.entries()) {
-    if (index > 0) await I.page.evaluate(() => document.getElementById('root')!.append(Object.assign(document.createElement('div'), { style: 'height: 2000px' })));
+    if (index > 0)
+      await I.page.evaluate(() =>
+        document
+          .getElementById('root')!
+          .append(Object.assign(document.createElement('div'), { style: 'height: 2000px' })),
+      );
     elements.push(await I.add({ 'organization-id': 'org-1', 'article-id': article, type: 'pbr', loading: 'lazy' }));
   }
   return elements;
@@ -37,13 +43,20 @@ describe('loading="lazy"', () => {
     await I.page.waitForTimeout(300);
     expect([...articlesAsked()]).toEqual(['A-100']);
     for (const element of [below!, further!]) {
-      expect(await I.anchorOf(element)).toEqual({ dataState: 'waiting', href: null, className: 'button disabled', ariaDisabled: 'true' });
+      expect(await I.anchorOf(element)).toEqual({
+        dataState: 'waiting',
+        href: null,
+        className: 'button disabled',
+        ariaDisabled: 'true',
+      });
     }
   });
 
   it('fetches when scrolled within the margin, and only that one', async () => {
     const [, below, further] = await openLazyPage();
-    const change = await I.settleAfter(below!, () => below!.evaluate((host) => window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150)));
+    const change = await I.settleAfter(below!, () =>
+      below!.evaluate((host) => window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150)),
+    );
     expect(change).toMatchObject({ state: 'enabled' });
     expect(change.href).toContain('/A-101/');
     expect(articlesAsked().has('A-103')).toBe(false);

@@ -42,7 +42,9 @@ describe('input changes', () => {
     await recordHrefs();
     // fault-delay-600 answers with A-100's link, 600 ms late.
     const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-600', type: 'pbr' });
-    await expect.poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-delay-600')).toBe(true);
+    await expect
+      .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-delay-600'))
+      .toBe(true);
     const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
     expect(change.href).toContain('/A-103/');
     await I.page.waitForTimeout(900);
@@ -95,7 +97,9 @@ describe('moving and removing', () => {
     await I.open({ trace: true, configure: { batch: false } });
     const failed = failedGraphqlRequests();
     const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-hang', type: 'pbr' });
-    await expect.poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-hang')).toBe(true);
+    await expect
+      .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-hang'))
+      .toBe(true);
     const requestsBefore = harness.provider.requests.length;
     await element.evaluate((host) => {
       (window as any).__detached = host;

@@ -20,7 +20,11 @@ beforeAll(async () => {
     configFile: false,
     logLevel: 'error',
     mode: 'development',
-    define: { __CM_GRAPHQL_ENDPOINT__: '"/graphql"', __CM_VERSION__: '"test"', 'process.env.NODE_ENV': '"development"' },
+    define: {
+      __CM_GRAPHQL_ENDPOINT__: '"/graphql"',
+      __CM_VERSION__: '"test"',
+      'process.env.NODE_ENV': '"development"',
+    },
     build: { outDir: 'dist', emptyOutDir: true, minify: false },
   });
   harness = await startHarness();
@@ -31,14 +35,22 @@ afterEach(async () => {
   await I.page.context().close();
 });
 
-type AppWindow = { render(inputs: object, strict: boolean): void; sent: string[]; linkChanges: { href: string | null }[] };
+type AppWindow = {
+  render(inputs: object, strict: boolean): void;
+  sent: string[];
+  linkChanges: { href: string | null }[];
+};
 
 async function render(inputs: object, strict: boolean) {
-  await I.page.evaluate(([props, mode]) => (window as unknown as AppWindow).render(props as object, mode as boolean), [inputs, strict] as const);
+  await I.page.evaluate(([props, mode]) => (window as unknown as AppWindow).render(props as object, mode as boolean), [
+    inputs,
+    strict,
+  ] as const);
 }
 const linkChanges = () => I.page.evaluate(() => (window as unknown as AppWindow).linkChanges);
 const sent = () => I.page.evaluate(() => (window as unknown as AppWindow).sent);
-const operationsFor = (articleId: string) => I.operations().filter((operation) => operation.variables.articleId === articleId);
+const operationsFor = (articleId: string) =>
+  I.operations().filter((operation) => operation.variables.articleId === articleId);
 
 describe.each([
   ['StrictMode on', true],

@@ -16,7 +16,8 @@ describe.each(['cm-material-download.js', 'cm-material-download.lite.js'])('dist
   });
 
   it('has no inspector or diagram code, and stays far below what mermaid alone would add', () => {
-    for (const marker of ['@statelyai', 'partysocket', 'superjson', 'mermaid', 'stateDiagram']) expect(code).not.toContain(marker);
+    for (const marker of ['@statelyai', 'partysocket', 'superjson', 'mermaid', 'stateDiagram'])
+      expect(code).not.toContain(marker);
     // mermaid is over 500 KB gzip; the element's budget is 100 KB (React) and 42 KB (lite).
     expect(gzipSync(code).length).toBeLessThan(file.includes('lite') ? 42 * 1024 : 100 * 1024);
   });

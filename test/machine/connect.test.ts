@@ -8,7 +8,14 @@ describe('connect', () => {
       value: 'fetching',
       context: { inputs: {}, request: null, lazy: false, href: 'https://stale.example/x', error: null, revision: 0 },
     });
-    expect(connect(snapshot)).toEqual({ state: 'fetching', href: null, disabled: true, error: null, settled: null, revision: 0 });
+    expect(connect(snapshot)).toEqual({
+      state: 'fetching',
+      href: null,
+      disabled: true,
+      error: null,
+      settled: null,
+      revision: 0,
+    });
   });
 
   it('tells two settlings of the same result apart by revision', () => {

@@ -1,13 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { connect, materialDownloadMachine, type LinkRequest, type LookupOutput, type MaterialDownloadInputs } from '../../src/machine';
+import {
+  connect,
+  materialDownloadMachine,
+  type LinkRequest,
+  type LookupOutput,
+  type MaterialDownloadInputs,
+} from '../../src/machine';
 
-const thumbnail: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
+const thumbnail: MaterialDownloadInputs = {
+  organizationId: 'org-1',
+  articleId: 'A-100',
+  type: 'thumbnail',
+  dimensions: '10x10cm',
+};
 const pbr: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-101', type: 'pbr' };
 
 /** A lookup the test answers by hand, recording what each call was asked and whether it was aborted. */
 function manualLookup() {
-  const calls: { request: LinkRequest; signal: AbortSignal; resolve: (href: LookupOutput) => void; reject: (e: Error) => void }[] = [];
+  const calls: {
+    request: LinkRequest;
+    signal: AbortSignal;
+    resolve: (href: LookupOutput) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   const logic = fromPromise<LookupOutput, LinkRequest>(
     ({ input, signal }) => new Promise((resolve, reject) => calls.push({ request: input, signal, resolve, reject })),
   );
@@ -51,7 +67,12 @@ describe('materialDownloadMachine', () => {
     lookup.calls[0]!.resolve('https://files.example/a.png');
     await settle();
     expect(actor.getSnapshot().value).toBe('enabled');
-    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'enabled', href: 'https://files.example/a.png', disabled: false, settled: 'enabled' });
+    expect(connect(actor.getSnapshot())).toMatchObject({
+      state: 'enabled',
+      href: 'https://files.example/a.png',
+      disabled: false,
+      settled: 'enabled',
+    });
   });
 
   it('disables without error when the provider has no link', async () => {

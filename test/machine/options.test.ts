@@ -19,7 +19,9 @@ describe('key-to-enum tables', () => {
   it('map resolutions and file types to the schema enums, with none for "leave out"', () => {
     expect(Object.keys(RESOLUTIONS)).toEqual(['none', 'low', 'medium', 'high']);
     expect(Object.keys(FILE_TYPES)).toEqual(['none', 'exr', 'jpg', 'tiff']);
-    for (const value of Object.values(RESOLUTIONS).filter(Boolean)) expect(enumValues('DownloadResolution')).toContain(value);
-    for (const value of Object.values(FILE_TYPES).filter(Boolean)) expect(enumValues('DownloadFileType')).toContain(value);
+    for (const value of Object.values(RESOLUTIONS).filter(Boolean))
+      expect(enumValues('DownloadResolution')).toContain(value);
+    for (const value of Object.values(FILE_TYPES).filter(Boolean))
+      expect(enumValues('DownloadFileType')).toContain(value);
   });
 });

@@ -18,7 +18,8 @@ describe('the committed statechart diagram', () => {
 
   it('draws every state, the transient edges and root-level events from each state at rest', () => {
     const diagram = toMermaid(materialDownloadMachine);
-    for (const state of ['validating', 'waiting', 'fetching', 'enabled', 'disabled', 'destroyed']) expect(diagram).toContain(`  ${state}`);
+    for (const state of ['validating', 'waiting', 'fetching', 'enabled', 'disabled', 'destroyed'])
+      expect(diagram).toContain(`  ${state}`);
     expect(diagram).toContain('validating --> fetching: always [canFetchNow]');
     expect(diagram).toContain('validating --> waiting: always [hasRequest]');
     expect(diagram).toContain('waiting --> fetching: VISIBLE');

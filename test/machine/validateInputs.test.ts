@@ -37,7 +37,9 @@ describe('validateInputs: the seed messages', () => {
   });
 
   it('refuses dimensions for PBRs and tiles, and requires them for thumbnails', () => {
-    expect(errorOf({ ...valid, type: 'pbr', dimensions: '10x10cm' })).toBe('Providing dimensions is not supported for PBRs.');
+    expect(errorOf({ ...valid, type: 'pbr', dimensions: '10x10cm' })).toBe(
+      'Providing dimensions is not supported for PBRs.',
+    );
     expect(errorOf({ ...valid, type: 'tile', dimensions: '7x7in' })).toBe(
       'Providing dimensions is not supported for tileable images.',
     );
@@ -58,7 +60,9 @@ describe('validateInputs: the seed messages', () => {
   });
 
   it('names the valid loading modes for a bad one', () => {
-    expect(errorOf({ ...valid, type: 'pbr', loading: 'later' })).toBe('Invalid loading "later". Valid values: eager, lazy.');
+    expect(errorOf({ ...valid, type: 'pbr', loading: 'later' })).toBe(
+      'Invalid loading "later". Valid values: eager, lazy.',
+    );
   });
 
   it('does not take inherited names such as "toString" for valid keys', () => {
@@ -71,7 +75,10 @@ describe('validateInputs: requests', () => {
   it.each(Object.entries(DIMENSIONS).filter(([, type]) => type !== null))(
     'maps dimensions %s to %s',
     (key, assignmentType) => {
-      expect(requestOf({ ...valid, type: 'thumbnail', dimensions: key })).toMatchObject({ kind: 'thumbnail', assignmentType });
+      expect(requestOf({ ...valid, type: 'thumbnail', dimensions: key })).toMatchObject({
+        kind: 'thumbnail',
+        assignmentType,
+      });
     },
   );
 
@@ -88,11 +95,19 @@ describe('validateInputs: requests', () => {
   });
 
   it('defaults to file type EXR, no resolution and no endpoint of its own', () => {
-    expect(requestOf({ ...valid, type: 'pbr' })).toEqual({ kind: 'pbr', organizationId: 'org-1', articleId: 'A-100', fileType: 'EXR' });
+    expect(requestOf({ ...valid, type: 'pbr' })).toEqual({
+      kind: 'pbr',
+      organizationId: 'org-1',
+      articleId: 'A-100',
+      fileType: 'EXR',
+    });
   });
 
   it('asks for the tileable render assignment for tiles', () => {
-    expect(requestOf({ ...valid, type: 'tile' })).toMatchObject({ kind: 'tile', assignmentType: 'MATERIAL_TILEABLE_RENDER' });
+    expect(requestOf({ ...valid, type: 'tile' })).toMatchObject({
+      kind: 'tile',
+      assignmentType: 'MATERIAL_TILEABLE_RENDER',
+    });
   });
 
   it('is eager unless loading is lazy', () => {

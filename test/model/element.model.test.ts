@@ -18,25 +18,55 @@ interface Inputs {
 /** Real provider inputs with a known outcome; two of each kind, so a repeat is still a change. */
 const INPUTS: Record<Kind, Inputs[]> = {
   link: [
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' }, expect: '/files/org-1/A-100/thumbnail-' },
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-101', type: 'tile' }, expect: '/files/org-1/A-101/tile-' },
-    { attributes: { 'organization-id': 'org-2', 'article-id': 'B-203', type: 'pbr' }, expect: '/files/org-2/B-203/pbr-' },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' },
+      expect: '/files/org-1/A-100/thumbnail-',
+    },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-101', type: 'tile' },
+      expect: '/files/org-1/A-101/tile-',
+    },
+    {
+      attributes: { 'organization-id': 'org-2', 'article-id': 'B-203', type: 'pbr' },
+      expect: '/files/org-2/B-203/pbr-',
+    },
   ],
   none: [
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-199', type: 'thumbnail', dimensions: '10x10cm' }, expect: null },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-199', type: 'thumbnail', dimensions: '10x10cm' },
+      expect: null,
+    },
     { attributes: { 'organization-id': 'org-1', 'article-id': 'A-102', type: 'pbr' }, expect: null },
   ],
   fault: [
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'fault-status-500-json', type: 'pbr' }, expect: 'request failed: HTTP 500' },
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'fault-errors', type: 'pbr' }, expect: 'GraphQL error: Internal failure' },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'fault-status-500-json', type: 'pbr' },
+      expect: 'request failed: HTTP 500',
+    },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'fault-errors', type: 'pbr' },
+      expect: 'GraphQL error: Internal failure',
+    },
   ],
   lazy: [
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr', loading: 'lazy' }, expect: '/files/org-1/A-103/pbr-' },
-    { attributes: { 'organization-id': 'org-2', 'article-id': 'B-202', type: 'pbr', loading: 'lazy' }, expect: '/files/org-2/B-202/pbr-' },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr', loading: 'lazy' },
+      expect: '/files/org-1/A-103/pbr-',
+    },
+    {
+      attributes: { 'organization-id': 'org-2', 'article-id': 'B-202', type: 'pbr', loading: 'lazy' },
+      expect: '/files/org-2/B-202/pbr-',
+    },
   ],
   invalid: [
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'video' }, expect: 'Invalid type "video". Valid values: pbr, thumbnail, tile.' },
-    { attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' }, expect: 'Providing dimensions is not supported for PBRs.' },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'video' },
+      expect: 'Invalid type "video". Valid values: pbr, thumbnail, tile.',
+    },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr', dimensions: '10x10cm' },
+      expect: 'Providing dimensions is not supported for PBRs.',
+    },
   ],
 };
 
@@ -73,10 +103,23 @@ async function startRun(): Promise<void> {
   await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0 } });
   const current = INPUTS.link[0]!;
   // The element sits below the fold, so a lazy one waits until it is scrolled to.
-  await I.page.evaluate(() => document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 3000px' })));
+  await I.page.evaluate(() =>
+    document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 3000px' })),
+  );
   const element = await I.add(current.attributes);
-  run = { I, element, id: (await element.getAttribute('id'))!, held, current, kind: 'link', realState: 'validating', heldAtInput: 0 };
-  await I.page.waitForFunction(() => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'fetching');
+  run = {
+    I,
+    element,
+    id: (await element.getAttribute('id'))!,
+    held,
+    current,
+    kind: 'link',
+    realState: 'validating',
+    heldAtInput: 0,
+  };
+  await I.page.waitForFunction(
+    () => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'fetching',
+  );
   await expect.poll(() => held.length).toBe(1);
   await recordTrace(['validating -> always[0] -> fetching']);
 }
@@ -109,18 +152,31 @@ async function changeInputs(kind: Kind): Promise<void> {
   run.current = next;
   run.kind = kind;
   if (kind === 'lazy') {
-    await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'waiting', run.id);
+    await run.I.page.waitForFunction(
+      (id) => document.getElementById(id)?.getAttribute('data-state') === 'waiting',
+      run.id,
+    );
   } else if (kind === 'invalid') {
     await run.I.page.waitForFunction(
-      ([id, count]) => (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > (count as number),
+      ([id, count]) =>
+        (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > (count as number),
       [run.id, changesBefore] as const,
     );
   } else {
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
-    await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching', run.id);
+    await run.I.page.waitForFunction(
+      (id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching',
+      run.id,
+    );
   }
   // Five attribute writes, one input change: validating is entered exactly once.
-  const exit = { link: 'always[0] -> fetching', none: 'always[0] -> fetching', fault: 'always[0] -> fetching', lazy: 'always[1] -> waiting', invalid: 'always[2] -> disabled' }[kind];
+  const exit = {
+    link: 'always[0] -> fetching',
+    none: 'always[0] -> fetching',
+    fault: 'always[0] -> fetching',
+    lazy: 'always[1] -> waiting',
+    invalid: 'always[2] -> disabled',
+  }[kind];
   await recordTrace([`${from} -> INPUTS.SET[0] -> validating`, `validating -> ${exit}`]);
 }
 
@@ -137,13 +193,22 @@ const events: Record<ElementModelEvent, () => Promise<void>> = {
     const heldBefore = run.held.length;
     await run.element.scrollIntoViewIfNeeded();
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
-    await run.I.page.waitForFunction((id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching', run.id);
+    await run.I.page.waitForFunction(
+      (id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching',
+      run.id,
+    );
     run.kind = 'link';
     await recordTrace(['waiting -> VISIBLE[0] -> fetching']);
   },
   ANSWER: async () => {
     await run.I.settleAfter(run.element, () => run.held.at(-1)!.continue());
-    const edge = { link: `${FETCH_DONE}[0] -> enabled`, none: `${FETCH_DONE}[1] -> disabled`, fault: `${FETCH_ERROR}[0] -> disabled`, invalid: '', lazy: '' }[run.kind];
+    const edge = {
+      link: `${FETCH_DONE}[0] -> enabled`,
+      none: `${FETCH_DONE}[1] -> disabled`,
+      fault: `${FETCH_ERROR}[0] -> disabled`,
+      invalid: '',
+      lazy: '',
+    }[run.kind];
     await recordTrace([`fetching -> ${edge}`]);
   },
   DESTROY: async () => {
@@ -153,7 +218,10 @@ const events: Record<ElementModelEvent, () => Promise<void>> = {
       (window as any).__detached = host;
       host.remove();
     });
-    await run.I.page.waitForFunction((id) => (window as any).__trace.some((t: { id: string; to: string }) => t.id === id && t.to === 'destroyed'), run.id);
+    await run.I.page.waitForFunction(
+      (id) => (window as any).__trace.some((t: { id: string; to: string }) => t.id === id && t.to === 'destroyed'),
+      run.id,
+    );
     await recordTrace([`${from} -> DESTROY[0] -> destroyed`]);
   },
 };
@@ -175,7 +243,12 @@ const states: Record<string, () => Promise<void>> = {
     const anchor = await run.I.anchorOf(run.element);
     expect(anchor).toMatchObject({ dataState: 'enabled', className: 'button', ariaDisabled: null });
     expect(anchor.href?.startsWith(`${run.I.origin}${run.current.expect}`)).toBe(true);
-    expect((await run.I.linkChanges(run.id)).at(-1)).toEqual({ id: run.id, state: 'enabled', href: anchor.href, error: null });
+    expect((await run.I.linkChanges(run.id)).at(-1)).toEqual({
+      id: run.id,
+      state: 'enabled',
+      href: anchor.href,
+      error: null,
+    });
   },
   disabled: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'disabled', ...DISABLED_ANCHOR });

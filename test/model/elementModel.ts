@@ -39,11 +39,4 @@ export const elementModel = createMachine({
 });
 
 export type ElementModelEvent =
-  | 'INPUT.LINK'
-  | 'INPUT.NONE'
-  | 'INPUT.FAULT'
-  | 'INPUT.INVALID'
-  | 'INPUT.LAZY'
-  | 'VISIBLE'
-  | 'ANSWER'
-  | 'DESTROY';
+  'INPUT.LINK' | 'INPUT.NONE' | 'INPUT.FAULT' | 'INPUT.INVALID' | 'INPUT.LAZY' | 'VISIBLE' | 'ANSWER' | 'DESTROY';

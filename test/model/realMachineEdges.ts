@@ -8,7 +8,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
  */
 export function realMachineEdges(machine: AnyStateMachine): Set<string> {
   const children = Object.values(machine.root.states) as AnyStateNode[];
-  const atRest = children.filter((node) => node.type !== 'final' && !(node.always?.length));
+  const atRest = children.filter((node) => node.type !== 'final' && !node.always?.length);
   const edges = new Set<string>();
   const add = (from: string, event: string, index: number, targets: readonly AnyStateNode[] | undefined) => {
     for (const target of targets ?? []) edges.add(`${from} -> ${event}[${index}] -> ${target.key}`);

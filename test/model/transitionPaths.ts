@@ -14,7 +14,10 @@ export function transitionCoveringPaths(model: TestModel<any, any, any>) {
   const edges = new Map<string, { from: string; event: EventObject; to: string }>();
   const valueKey = (state: { value: unknown }) => JSON.stringify(state.value);
   let initial: string | undefined;
-  type Adjacency = Record<string, { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }>;
+  type Adjacency = Record<
+    string,
+    { state: { value: unknown }; transitions: Record<string, { event: EventObject; state: { value: unknown } }> }
+  >;
   for (const { state, transitions } of Object.values(model.getAdjacencyMap() as Adjacency)) {
     initial ??= valueKey(state);
     for (const { event, state: target } of Object.values(transitions)) {

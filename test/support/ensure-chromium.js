@@ -16,12 +16,12 @@ if (process.env.CHROME_PATH) {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
   console.error(
-    'The browser tests need Chromium. Install Debian\'s: sudo apt-get update && sudo apt-get install -y chromium\n' +
+    "The browser tests need Chromium. Install Debian's: sudo apt-get update && sudo apt-get install -y chromium\n" +
       'or point CHROME_PATH at a Chromium or Chrome binary.',
   );
   process.exit(1);
 }
-console.log('No Chromium found: installing Debian\'s chromium (apt-get)…');
+console.log("No Chromium found: installing Debian's chromium (apt-get)…");
 execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
 const installed = findChromium();
 if (!installed) {

@@ -50,7 +50,9 @@ export class InspectorPanel {
   /** Offers these elements in the picker. */
   setElements(hosts: HTMLElement[]): void {
     this.picker.replaceChildren(
-      ...hosts.map((host) => Object.assign(document.createElement('option'), { value: host.id, textContent: this.label(host) })),
+      ...hosts.map((host) =>
+        Object.assign(document.createElement('option'), { value: host.id, textContent: this.label(host) }),
+      ),
     );
   }
 
@@ -77,9 +79,15 @@ export class InspectorPanel {
     const { type, ...payload } = entry.event;
     const row = document.createElement('tr');
     row.dataset.transition = `${entry.from}->${entry.to}`;
-    const event = entry.trigger === 'always' ? `always (while ${type})` : Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type;
+    const event =
+      entry.trigger === 'always'
+        ? `always (while ${type})`
+        : Object.keys(payload).length
+          ? `${type} ${JSON.stringify(payload)}`
+          : type;
     const cells = [
-      entry.at.toLocaleTimeString(undefined, { hour12: false }) + `.${String(entry.at.getMilliseconds()).padStart(3, '0')}`,
+      entry.at.toLocaleTimeString(undefined, { hour12: false }) +
+        `.${String(entry.at.getMilliseconds()).padStart(3, '0')}`,
       event,
       `${entry.from} → ${entry.to}`,
       JSON.stringify(entry.context),

@@ -40,7 +40,14 @@ export class TransitionLog {
     this.lastState.set(step.actorRef, to);
     const { inputs, href, error } = step.snapshot.context;
     const trigger = transition.eventType || 'always';
-    const entry: TransitionEntry = { at: new Date(), event: step.event, trigger, from, to, context: { inputs: { ...inputs }, href, error } };
+    const entry: TransitionEntry = {
+      at: new Date(),
+      event: step.event,
+      trigger,
+      from,
+      to,
+      context: { inputs: { ...inputs }, href, error },
+    };
     const list = this.entries.get(host) ?? [];
     list.push(entry);
     this.entries.set(host, list);

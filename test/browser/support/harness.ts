@@ -22,7 +22,8 @@ export interface HarnessOptions {
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found: run `npm test` (its pretest installs one) or set CHROME_PATH.');
+  if (!executablePath)
+    throw new Error('No Chromium found: run `npm test` (its pretest installs one) or set CHROME_PATH.');
   const provider = await startProvider({
     batching: options.batching ?? true,
     staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },

@@ -84,7 +84,8 @@ export class MaterialDownloadPage {
 
   async configure(options: Record<string, unknown>): Promise<void> {
     await this.page.evaluate(
-      ([tag, opts]) => (customElements.get(tag as string) as unknown as { configure(o: unknown): void }).configure(opts),
+      ([tag, opts]) =>
+        (customElements.get(tag as string) as unknown as { configure(o: unknown): void }).configure(opts),
       [TAG, options] as const,
     );
   }
@@ -102,7 +103,8 @@ export class MaterialDownloadPage {
       w.__installTrace = () => {
         if (!withTrace) return;
         const last = new WeakMap<object, string>();
-        const configure = (customElements.get('cm-material-download') as unknown as { configure(o: unknown): void }).configure;
+        const configure = (customElements.get('cm-material-download') as unknown as { configure(o: unknown): void })
+          .configure;
         configure({
           inspect(event: any, host: HTMLElement) {
             if (event.type !== '@xstate.microstep') return;
@@ -110,11 +112,16 @@ export class MaterialDownloadPage {
             if (!transition) return;
             const source = transition.source;
             const eventType: string = transition.eventType;
-            const siblings: unknown[] = eventType ? source.transitions.get(eventType) ?? [] : source.always ?? [];
+            const siblings: unknown[] = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
             const from = source.parent ? source.key : (last.get(event.actorRef) ?? 'validating');
             const to = String(event.snapshot.value);
             last.set(event.actorRef, to);
-            w.__trace.push({ id: host.id, from, to, edge: `${from} -> ${eventType || 'always'}[${siblings.indexOf(transition)}] -> ${to}` });
+            w.__trace.push({
+              id: host.id,
+              from,
+              to,
+              edge: `${from} -> ${eventType || 'always'}[${siblings.indexOf(transition)}] -> ${to}`,
+            });
           },
         });
       };
@@ -208,7 +215,10 @@ export class MaterialDownloadPage {
   }
 
   async setProperty(element: Locator, name: string, value: unknown): Promise<void> {
-    await element.evaluate((host, [n, v]) => ((host as unknown as Record<string, unknown>)[n as string] = v), [name, value] as const);
+    await element.evaluate((host, [n, v]) => ((host as unknown as Record<string, unknown>)[n as string] = v), [
+      name,
+      value,
+    ] as const);
   }
 
   /** Operations the provider received, flattened across (batched) HTTP requests. */
