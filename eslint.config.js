@@ -9,6 +9,7 @@ export default defineConfig(
   globalIgnores([
     'dist/',
     '.demo/',
+    '.demo-a11y/',
     'coverage/',
     'bench/results/',
     'bench/.build/',

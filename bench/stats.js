@@ -14,9 +14,8 @@ export function median(values, { nullIsInfinite = false } = {}) {
     .sort((a, b) => a - b);
   if (numbers.length === 0) return null;
   const middle = Math.floor(numbers.length / 2);
-  const value =
-    numbers.length % 2 === 1
-      ? /** @type {number} */ (numbers[middle])
-      : /** @type {number} */ (numbers[middle - 1] + /** @type {number} */ (numbers[middle])) / 2;
+  const upper = /** @type {number} */ (numbers[middle]);
+  const lower = /** @type {number} */ (numbers[middle - 1] ?? upper);
+  const value = numbers.length % 2 === 1 ? upper : (lower + upper) / 2;
   return Number.isFinite(value) ? value : null;
 }

@@ -9,23 +9,26 @@ import { startProvider } from './provider/server.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const DEMO_OUT_DIR = '.demo';
 
-export async function buildDemo() {
+/**
+ * @param {{ outDir?: string }} [options] a folder of its own lets test files build the demo side by side
+ */
+export async function buildDemo({ outDir = DEMO_OUT_DIR } = {}) {
   await build({
     root: `${root}dev/demo`,
     base: '/',
     configFile: false,
     logLevel: 'warn',
     define: { __CM_GRAPHQL_ENDPOINT__: JSON.stringify('/graphql'), __CM_VERSION__: JSON.stringify('demo') },
-    build: { outDir: `${root}${DEMO_OUT_DIR}`, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+    build: { outDir: `${root}${outDir}`, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
   });
 }
 
 /**
  * Serves the built demo; a taken port falls back to a free one.
- * @param {{ port?: number }} [options]
+ * @param {{ port?: number, outDir?: string }} [options]
  */
-export async function serveDemo({ port = 0 } = {}) {
-  const staticDirs = { '/': DEMO_OUT_DIR, '/dist/': 'dist' };
+export async function serveDemo({ port = 0, outDir = DEMO_OUT_DIR } = {}) {
+  const staticDirs = { '/': outDir, '/dist/': 'dist' };
   try {
     return await startProvider({ port, staticDirs });
   } catch (error) {

@@ -8,7 +8,8 @@
  * A fault that replaces the whole HTTP answer.
  * @typedef {{ kind: 'status', status: number, format: 'json' | 'html' }
  *   | { kind: 'drop' } | { kind: 'hang' } | { kind: 'malformed' }
- *   | { kind: 'errors' } | { kind: 'wrong-shape' }} TerminalFault
+ *   | { kind: 'errors' } | { kind: 'wrong-shape' }
+ *   | { kind: 'reply', json: unknown }} TerminalFault
  *
  * @typedef {object} FaultPlan
  * @property {TerminalFault | null} terminal
@@ -28,6 +29,7 @@ export const FAULT_IDS = [
   'fault-hang',
   'fault-wrong-shape',
   'fault-delay-<ms>',
+  // and each id of REPLY_FAULTS below
 ];
 
 /** Faults that still answer with data answer with this article's. */
@@ -38,6 +40,27 @@ export const PARTIAL_ERROR = { message: 'Partial failure' };
 export const INTERNAL_ERROR = { message: 'Internal failure' };
 
 /**
+ * Answers with HTTP 200 and this JSON for each operation: replies a client
+ * must survive that no real GraphQL server should send (the reliability suite
+ * walks through them). `[]` in a single answer's place is an array where an
+ * object belongs.
+ * @type {Record<string, unknown>}
+ */
+export const REPLY_FAULTS = {
+  'fault-shape-no-data': {},
+  'fault-shape-data-null': { data: null },
+  'fault-shape-data-array': { data: [] },
+  'fault-shape-material-array': { data: { materials: [[]] } },
+  'fault-shape-assignments-object': { data: { materials: [{ dataObjectAssignments: {}, jsonFileAssignments: {} }] } },
+  'fault-shape-string': 'not an answer',
+  'fault-shape-null': null,
+  'fault-shape-array': [],
+  'fault-errors-null-data': { data: null, errors: [INTERNAL_ERROR] },
+  'fault-errors-empty': { errors: [] },
+  'fault-errors-empty-data': { data: { materials: [] }, errors: [PARTIAL_ERROR] },
+};
+
+/**
  * @param {string} articleId
  * @returns {TerminalFault | { kind: 'delay', ms: number } | { kind: 'partial' } | null}
  */
@@ -45,7 +68,9 @@ function parseFault(articleId) {
   const status = /^fault-status-(\d{3})-(json|html)$/.exec(articleId);
   if (status) {
     const code = Number(status[1]);
-    return code >= 200 && code <= 599 ? { kind: 'status', status: code, format: /** @type {'json' | 'html'} */ (status[2]) } : null;
+    return code >= 200 && code <= 599
+      ? { kind: 'status', status: code, format: /** @type {'json' | 'html'} */ (status[2]) }
+      : null;
   }
   const delay = /^fault-delay-(\d+)$/.exec(articleId);
   if (delay) return { kind: 'delay', ms: Math.min(Number(delay[1]), MAX_DELAY_MS) };
@@ -63,7 +88,9 @@ function parseFault(articleId) {
     case 'fault-partial':
       return { kind: 'partial' };
     default:
-      return null;
+      return Object.prototype.hasOwnProperty.call(REPLY_FAULTS, articleId)
+        ? { kind: 'reply', json: REPLY_FAULTS[articleId] }
+        : null;
   }
 }
 
@@ -100,7 +127,7 @@ export function planFaults(body) {
 
 /**
  * The HTTP answer of a terminal fault that does answer (not drop or hang).
- * @param {TerminalFault & { kind: 'status' | 'malformed' | 'errors' | 'wrong-shape' }} fault
+ * @param {TerminalFault & { kind: 'status' | 'malformed' | 'errors' | 'wrong-shape' | 'reply' }} fault
  * @param {unknown} body the request body, to answer a batch with one result per operation
  * @returns {{ status: number, contentType: string, text: string }}
  */
@@ -111,7 +138,11 @@ export function faultAnswer(fault, body) {
   switch (fault.kind) {
     case 'status':
       return fault.format === 'json'
-        ? { status: fault.status, contentType: json, text: JSON.stringify({ message: `Simulated status ${fault.status}` }) }
+        ? {
+            status: fault.status,
+            contentType: json,
+            text: JSON.stringify({ message: `Simulated status ${fault.status}` }),
+          }
         : {
             status: fault.status,
             contentType: 'text/html; charset=utf-8',
@@ -123,6 +154,8 @@ export function faultAnswer(fault, body) {
       return { status: 200, contentType: json, text: perOperation({ errors: [INTERNAL_ERROR] }) };
     case 'wrong-shape':
       return { status: 200, contentType: json, text: perOperation({ data: { materials: { not: 'a list' } } }) };
+    case 'reply':
+      return { status: 200, contentType: json, text: perOperation(fault.json) };
   }
 }
 

@@ -140,49 +140,122 @@ function hostile(articleId, url) {
 /** @type {SeedMaterial[]} */
 export const materials = [
   // org-1
-  material('org-1', 'A-100', 'Oak Veneer', { colour: [176, 126, 74], pattern: 'grain' },
-    [thumb('10X10_CM'), thumb('7X7_IN'), thumb('13_5X13_5_IN'), thumb('30X30_CM'), gallery(),
-      tileable('image/png'), tileable('image/png')],
+  material(
+    'org-1',
+    'A-100',
+    'Oak Veneer',
+    { colour: [176, 126, 74], pattern: 'grain' },
+    [
+      thumb('10X10_CM'),
+      thumb('7X7_IN'),
+      thumb('13_5X13_5_IN'),
+      thumb('30X30_CM'),
+      gallery(),
+      tileable('image/png'),
+      tileable('image/png'),
+    ],
     // PBR link: the third one, the only DONE + default
-    [pbr('PENDING', false), pbr('DONE', false), pbr('DONE', true)]),
-  material('org-1', 'A-101', 'Slate Grey', { colour: [92, 100, 110], pattern: 'speckle' },
+    [pbr('PENDING', false), pbr('DONE', false), pbr('DONE', true)],
+  ),
+  material(
+    'org-1',
+    'A-101',
+    'Slate Grey',
+    { colour: [92, 100, 110], pattern: 'speckle' },
     // a non-thumbnail comes first, so "first assignment" without a type filter is not a thumbnail
-    [picture(), thumb('8X8_IN'), thumb('10X10_CM'), thumb('16X16_IN'), thumb('20X20_CM'),
+    [
+      picture(),
+      thumb('8X8_IN'),
+      thumb('10X10_CM'),
+      thumb('16X16_IN'),
+      thumb('20X20_CM'),
       // tile link: MATERIAL_TILEABLE_RENDER_2, the first image after a video
-      tileable('video/mp4'), tileable('image/png'), tileable('image/png')],
-    [pbr('DONE', false), pbr('DONE', true)]),
-  material('org-1', 'A-102', 'Brushed Brass', { colour: [181, 148, 72], pattern: 'brushed' },
+      tileable('video/mp4'),
+      tileable('image/png'),
+      tileable('image/png'),
+    ],
+    [pbr('DONE', false), pbr('DONE', true)],
+  ),
+  material(
+    'org-1',
+    'A-102',
+    'Brushed Brass',
+    { colour: [181, 148, 72], pattern: 'brushed' },
     // only tileable is a video: no tile link
     [thumb('9X9_IN'), thumb('10X10_CM'), thumb('27X27_IN'), thumb('30X30_CM'), tileable('video/mp4')],
     // no PBR link: the default one is still PENDING, the DONE one is not default
-    [pbr('PENDING', true), pbr('DONE', false), pbr('PROCESSING', false)]),
-  material('org-1', 'A-103', 'Linen Weave', { colour: [214, 200, 172], pattern: 'weave' },
-    [thumb('7X7_IN'), thumb('8X8_IN'), thumb('9X9_IN'), thumb('10X10_CM'), thumb('13_5X13_5_IN'),
-      tileable('image/jpeg')],
+    [pbr('PENDING', true), pbr('DONE', false), pbr('PROCESSING', false)],
+  ),
+  material(
+    'org-1',
+    'A-103',
+    'Linen Weave',
+    { colour: [214, 200, 172], pattern: 'weave' },
+    [
+      thumb('7X7_IN'),
+      thumb('8X8_IN'),
+      thumb('9X9_IN'),
+      thumb('10X10_CM'),
+      thumb('13_5X13_5_IN'),
+      tileable('image/jpeg'),
+    ],
     // PBR link: DONE_DEFAULT; the FAILED default before it must be skipped
-    [pbr('FAILED', true), pbr('DONE', true)]),
+    [pbr('FAILED', true), pbr('DONE', true)],
+  ),
   // Nothing at all: the material exists but has no assignments, so no 10x10cm thumbnail either.
   material('org-1', 'A-199', 'Raw Concrete', { colour: [150, 150, 146], pattern: 'speckle' }, [], []),
 
   // org-2
-  material('org-2', 'B-200', 'Terracotta Tile', { colour: [190, 98, 64], pattern: 'tile' },
+  material(
+    'org-2',
+    'B-200',
+    'Terracotta Tile',
+    { colour: [190, 98, 64], pattern: 'tile' },
     // two 10x10cm thumbnails: the link is the first one (THUMBNAIL_10X10_CM, not ..._2)
-    [thumb('10X10_CM'), thumb('10X10_CM'), thumb('16X16_IN'), thumb('20X20_CM'), thumb('27X27_IN'),
-      thumb('30X30_CM'), tileable('image/png')],
+    [
+      thumb('10X10_CM'),
+      thumb('10X10_CM'),
+      thumb('16X16_IN'),
+      thumb('20X20_CM'),
+      thumb('27X27_IN'),
+      thumb('30X30_CM'),
+      tileable('image/png'),
+    ],
     // two DONE defaults: the link is the first (DONE_DEFAULT, not DONE_DEFAULT_2)
-    [pbr('DONE', true), pbr('DONE', true)]),
-  material('org-2', 'B-201', 'Walnut Burl', { colour: [98, 64, 42], pattern: 'grain' },
-    [thumb('7X7_IN'), thumb('10X10_CM'), thumb('13_5X13_5_IN'), thumb('27X27_IN'),
-      tileable('video/mp4'), tileable('image/png')],
+    [pbr('DONE', true), pbr('DONE', true)],
+  ),
+  material(
+    'org-2',
+    'B-201',
+    'Walnut Burl',
+    { colour: [98, 64, 42], pattern: 'grain' },
+    [
+      thumb('7X7_IN'),
+      thumb('10X10_CM'),
+      thumb('13_5X13_5_IN'),
+      thumb('27X27_IN'),
+      tileable('video/mp4'),
+      tileable('image/png'),
+    ],
     // no PBR link: still processing
-    [pbr('PROCESSING', true)]),
-  material('org-2', 'B-202', 'Carrara Marble', { colour: [228, 228, 224], pattern: 'marble' },
-    [thumb('8X8_IN'), thumb('9X9_IN'), thumb('10X10_CM'), thumb('16X16_IN'), thumb('20X20_CM'),
-      tileable('image/png')],
-    [pbr('PENDING', false), pbr('DONE', true)]),
-  material('org-2', 'B-203', 'Midnight Velvet', { colour: [40, 44, 86], pattern: 'velvet' },
+    [pbr('PROCESSING', true)],
+  ),
+  material(
+    'org-2',
+    'B-202',
+    'Carrara Marble',
+    { colour: [228, 228, 224], pattern: 'marble' },
+    [thumb('8X8_IN'), thumb('9X9_IN'), thumb('10X10_CM'), thumb('16X16_IN'), thumb('20X20_CM'), tileable('image/png')],
+    [pbr('PENDING', false), pbr('DONE', true)],
+  ),
+  material(
+    'org-2',
+    'B-203',
+    'Midnight Velvet',
+    { colour: [40, 44, 86], pattern: 'velvet' },
     [thumb('10X10_CM'), thumb('13_5X13_5_IN'), thumb('30X30_CM'), tileable('image/png'), tileable('image/png')],
-    [pbr('DONE', true)]),
+    [pbr('DONE', true)],
+  ),
 
   // org-test: only for tests; every URL is one the element must refuse
   hostile('hostile-javascript', 'javascript:alert(1)'),
@@ -191,6 +264,14 @@ export const materials = [
   hostile('hostile-data', 'data:text/html,hi'),
   // the thumbnail (and the PBR output) exist, but the service has no URL for them
   hostile('hostile-null', null),
+  hostile('hostile-vbscript', 'vbscript:msgbox(1)'),
+  hostile('hostile-javascript-mixed-case', 'JaVaScRiPt:alert(1)'),
+  // browsers strip tabs and newlines inside a URL and leading spaces before it: each is javascript: once parsed
+  hostile('hostile-javascript-tab', 'java\tscript:alert(1)'),
+  hostile('hostile-javascript-space', ' javascript:alert(1)'),
+  hostile('hostile-padded', '  https://files.example/x.png  '),
+  hostile('hostile-newline-padded', '\nhttps://files.example/x.png\t'),
+  hostile('hostile-long', `https://files.example/${'a'.repeat(100 * 1024)}.png`),
 ];
 
 /**

@@ -10,16 +10,17 @@ export const MAX_HREF_LENGTH = 8192;
  */
 export function toSafeHref(url: unknown): string {
   if (typeof url !== 'string') throw new LookupError(`refused download URL: expected a string, got ${typeof url}`);
-  const shown = url.length > 80 ? `${url.slice(0, 80)}…` : url;
+  // Quoted as JSON: a newline or other control character from the service stays on one line.
+  const shown = JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url);
   if (url.length > MAX_HREF_LENGTH) {
-    throw new LookupError(`refused download URL "${shown}": longer than ${MAX_HREF_LENGTH} characters`);
+    throw new LookupError(`refused download URL ${shown}: longer than ${MAX_HREF_LENGTH} characters`);
   }
   if (!/^https?:\/\/[^\s/]/i.test(url) || /\s/.test(url)) {
-    throw new LookupError(`refused download URL "${shown}": only absolute http and https URLs are used`);
+    throw new LookupError(`refused download URL ${shown}: only absolute http and https URLs are used`);
   }
   try {
     return new URL(url).href;
   } catch {
-    throw new LookupError(`refused download URL "${shown}": not a valid URL`);
+    throw new LookupError(`refused download URL ${shown}: not a valid URL`);
   }
 }

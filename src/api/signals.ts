@@ -2,7 +2,7 @@
  * `AbortSignal.any` is missing from browsers we still support (Safari < 17.4);
  * this is the same thing for a handful of short-lived signals.
  */
-export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+export function anySignal(signals: readonly AbortSignal[]): AbortSignal & { dispose(): void } {
   const controller = new AbortController();
   for (const signal of signals) {
     if (signal.aborted) {
@@ -11,13 +11,15 @@ export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
     }
     signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true, signal: controller.signal });
   }
-  return controller.signal;
+  // Once the request is over, the listeners on the longer-lived signals must go.
+  return Object.assign(controller.signal, { dispose: () => controller.abort() });
 }
 
-export function timeoutSignal(ms: number): AbortSignal {
+/** Aborts after `ms`; `clear()` when the request is over, so no timer outlives it. */
+export function timeoutSignal(ms: number): AbortSignal & { clear(): void } {
   const controller = new AbortController();
-  setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms);
-  return controller.signal;
+  const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms);
+  return Object.assign(controller.signal, { clear: () => clearTimeout(timer) });
 }
 
 export function abortError(signal: AbortSignal): unknown {

@@ -56,12 +56,13 @@ const queues = new Map<string, Queue>();
 const inFlight = new Map<string, SharedOperation>();
 
 /** Answers with data, by operation key; bounded so a long session cannot grow it without end. */
-const answers = new Map<string, { result: OperationResult; expires: number }>();
+const answers = new Map<string, { result: OperationResult; storedAt: number }>();
 const MAX_CACHED_ANSWERS = 2000;
 
-function cachedAnswer(key: string): OperationResult | undefined {
+/** Judged by the TTL in force now: lowering it (to 0, say) takes effect at once. */
+function cachedAnswer(key: string, ttlMs: number): OperationResult | undefined {
   const entry = answers.get(key);
-  if (entry && entry.expires > Date.now()) return entry.result;
+  if (entry && Date.now() - entry.storedAt < ttlMs) return entry.result;
   answers.delete(key);
   return undefined;
 }
@@ -69,7 +70,7 @@ function cachedAnswer(key: string): OperationResult | undefined {
 function remember(key: string, result: OperationResult, ttlMs: number): void {
   if (ttlMs <= 0 || result.data === undefined || result.data === null) return;
   answers.delete(key);
-  answers.set(key, { result, expires: Date.now() + ttlMs });
+  answers.set(key, { result, storedAt: Date.now() });
   if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
 }
 
@@ -87,9 +88,12 @@ export function sendOperation(operation: Operation, options: SendOptions): Promi
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const queueKey = JSON.stringify([options.endpoint, options.headers]);
   const key = JSON.stringify([queueKey, operation.operationName, operation.variables]);
-  const cached = cachedAnswer(key);
+  const cached = cachedAnswer(key, options.cacheTtlMs);
   if (cached) return Promise.resolve(cached);
-  const shared = inFlight.get(key) ?? enqueue(queueFor(queueKey, options), key, operation, options);
+  // An operation everyone has left is aborted, even if its request is still on the wire: start afresh.
+  const live = inFlight.get(key);
+  const shared =
+    live && !live.abandoned.signal.aborted ? live : enqueue(queueFor(queueKey, options), key, operation, options);
   return follow(shared, signal);
 }
 
@@ -110,25 +114,18 @@ function queueFor(queueKey: string, options: SendOptions): Queue {
 }
 
 function enqueue(queue: Queue, key: string, operation: Operation, options: SendOptions): SharedOperation {
-  let settle!: SharedOperation['settle'];
-  const result = new Promise<OperationResult>((resolve, reject) => {
-    settle = (outcome) => {
-      inFlight.delete(key);
+  // `result` and `settle` are filled in below: the promise's executor runs at once.
+  const shared = { key, operation, waiting: 0, abandoned: new AbortController(), sent: false } as SharedOperation;
+  shared.result = new Promise<OperationResult>((resolve, reject) => {
+    shared.settle = (outcome) => {
+      // A newer operation for the same key may have taken this one's place.
+      if (inFlight.get(key) === shared) inFlight.delete(key);
       if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
     };
   });
   // Callers attach their own handlers; this one keeps an abandoned operation quiet.
-  result.then((answer) => remember(key, answer, options.cacheTtlMs)).catch(() => {});
-  const shared: SharedOperation = {
-    key,
-    operation,
-    result,
-    settle,
-    waiting: 0,
-    abandoned: new AbortController(),
-    sent: false,
-  };
+  shared.result.then((answer) => remember(key, answer, options.cacheTtlMs)).catch(() => {});
   inFlight.set(key, shared);
   queue.queued.push(shared);
   scheduleFlush(queue, options);
@@ -250,15 +247,20 @@ function createClient(queue: Queue, body: string) {
 async function sendSingle(queue: Queue, shared: SharedOperation, timeoutMs: number): Promise<void> {
   shared.sent = true;
   const { query, variables } = shared.operation;
+  const timeout = timeoutSignal(timeoutMs);
+  const signal = anySignal([shared.abandoned.signal, timeout]);
   try {
     const response = await createClient(queue, JSON.stringify(shared.operation)).rawRequest({
       query,
       variables,
-      signal: anySignal([shared.abandoned.signal, timeoutSignal(timeoutMs)]),
+      signal,
     });
     shared.settle({ result: { data: response.data, errors: response.errors } });
   } catch (error) {
     shared.settle({ error: describeFailure(error, timeoutMs) });
+  } finally {
+    timeout.clear();
+    signal.dispose();
   }
 }
 
@@ -266,18 +268,24 @@ async function sendBatch(queue: Queue, chunk: SharedOperation[], timeoutMs: numb
   for (const shared of chunk) shared.sent = true;
   const everyoneLeft = new AbortController();
   for (const shared of chunk) {
-    shared.abandoned.signal.addEventListener('abort', () => {
-      if (chunk.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
-    });
+    shared.abandoned.signal.addEventListener(
+      'abort',
+      () => {
+        if (chunk.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
+      },
+      // The batch's own signal ends these listeners once the request is over.
+      { once: true, signal: everyoneLeft.signal },
+    );
   }
   const client = createClient(queue, JSON.stringify(chunk.map(({ operation }) => operation)));
+  const timeout = timeoutSignal(timeoutMs);
+  const signal = anySignal([everyoneLeft.signal, timeout]);
   let answers: unknown;
   try {
-    const response = await client.batchRequests({
+    answers = await client.batchRequests({
       documents: chunk.map(({ operation }) => ({ document: operation.query, variables: operation.variables })),
-      signal: anySignal([everyoneLeft.signal, timeoutSignal(timeoutMs)]),
+      signal,
     });
-    answers = response;
   } catch (error) {
     if (!refusesArrays(error)) {
       const failure = describeFailure(error, timeoutMs);
@@ -285,6 +293,10 @@ async function sendBatch(queue: Queue, chunk: SharedOperation[], timeoutMs: numb
       return;
     }
     answers = null;
+  } finally {
+    timeout.clear();
+    signal.dispose();
+    everyoneLeft.abort();
   }
   if (!Array.isArray(answers) || answers.length !== chunk.length) {
     queue.acceptsArrays = false;
@@ -320,8 +332,15 @@ function describeFailure(error: unknown, timeoutMs: number): Error {
     if (error.name === 'TimeoutError') return new LookupError(`request timed out after ${timeoutMs} ms`);
     if (error.name === 'AbortError') return error;
     if (error instanceof SyntaxError) return new LookupError('invalid response: not JSON');
-    if (error instanceof TypeError) return new LookupError(`network error: ${error.message}`);
-    return new LookupError(`invalid response: ${error.message}`);
+    if (error instanceof TypeError) return new LookupError(`network error: ${oneLine(error.message)}`);
+    // graphql-request's own messages quote the whole body after their first line; the log gets that line.
+    return new LookupError(`invalid response: ${oneLine(error.message.replace(/^Invalid execution result: /, ''))}`);
   }
   return new LookupError(`request failed: ${String(error)}`);
+}
+
+/** The first line, at most 120 characters: a server's body must not flood the console. */
+function oneLine(text: string): string {
+  const [first = ''] = text.split(/\r?\n/);
+  return first.length > 120 ? `${first.slice(0, 120)}…` : first;
 }

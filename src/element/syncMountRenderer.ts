@@ -40,7 +40,8 @@ export const syncMountRenderer = {
     queueMicrotask(() => {
       const next = mounted.pending;
       mounted.pending = null;
-      if (next && !mounted.unmounted) mounted.root.render(createElement(mounted.Component, next));
+      // Synchronously, at the end of the task: a link for inputs just replaced never outlives the task.
+      if (next && !mounted.unmounted) flushSync(() => mounted.root.render(createElement(mounted.Component, next)));
     });
   },
   unmount<Props extends object>(mounted: Mounted<Props>): void {

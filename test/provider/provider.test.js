@@ -1,0 +1,524 @@
+// @ts-check
+import http from 'node:http';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { startProvider } from '../../dev/provider/server.js';
+
+/** @typedef {import('../../dev/provider/server.js').Provider} Provider */
+
+const LINK_QUERY = /* GraphQL */ `
+  query GetMaterialDownloadLink(
+    $articleId: String!
+    $organizationId: ID!
+    $assignmentType: DataObjectAssignmentType
+    $resolution: DownloadResolution
+    $fileType: DownloadFileType
+  ) {
+    materials(where: { articleId: { eq: $articleId }, organizationId: { eq: $organizationId } }) {
+      dataObjectAssignments(where: { assignmentType: { eq: $assignmentType } }) {
+        assignmentType
+        dataObject {
+          mediaType
+          thumbnail(resolution: $resolution, fileType: $fileType) {
+            downloadUrl
+          }
+        }
+      }
+    }
+  }
+`;
+
+const PBR_QUERY = /* GraphQL */ `
+  query GetPbrMaterialDownloadLink(
+    $articleId: String!
+    $organizationId: ID!
+    $resolution: DownloadResolution
+    $fileType: DownloadFileType
+  ) {
+    materials(where: { articleId: { eq: $articleId }, organizationId: { eq: $organizationId } }) {
+      jsonFileAssignments(where: { state: { eq: DONE }, default: { eq: true } }) {
+        jsonFile {
+          outputDataObject {
+            downloadUrl(resolution: $resolution, fileType: $fileType)
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** @param {Record<string, unknown>} variables */
+const linkOp = (variables) => ({ query: LINK_QUERY, variables, operationName: 'GetMaterialDownloadLink' });
+/** @param {Record<string, unknown>} variables */
+const pbrOp = (variables) => ({ query: PBR_QUERY, variables, operationName: 'GetPbrMaterialDownloadLink' });
+const thumb10 = (articleId = 'A-100', organizationId = 'org-1') =>
+  linkOp({ articleId, organizationId, assignmentType: 'THUMBNAIL_10X10_CM' });
+
+/**
+ * @param {Provider} provider
+ * @param {unknown} body an object is sent as JSON, a string as is
+ * @param {Record<string, string>} [headers]
+ */
+async function post(provider, body, headers = {}) {
+  const started = Date.now();
+  const response = await fetch(provider.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json, elapsed: Date.now() - started };
+}
+
+/**
+ * A request fetch cannot make: a raw path and a chosen Host header.
+ * @param {string} origin
+ * @param {{ method?: string, path: string, headers?: Record<string, string>, body?: string }} options
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, text: string }>}
+ */
+function rawRequest(origin, { method = 'GET', path, headers = {}, body }) {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method, path, headers }, (res) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** @param {string} url */
+async function download(url) {
+  const response = await fetch(url);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** @param {any} json */
+const firstThumbnailUrl = (json) => json.data.materials[0].dataObjectAssignments[0].dataObject.thumbnail.downloadUrl;
+
+describe('provider stand-in', () => {
+  /** @type {Provider} */
+  let provider;
+  /** @type {Provider} */
+  let unbatched;
+
+  beforeAll(async () => {
+    provider = await startProvider({ port: 0 });
+    unbatched = await startProvider({ port: 0, batching: false });
+  });
+  afterAll(async () => {
+    await provider?.close();
+    await unbatched?.close();
+  });
+
+  it('listens on 127.0.0.1 and exposes /graphql', () => {
+    expect(provider.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(provider.graphqlUrl).toBe(`${provider.origin}/graphql`);
+  });
+
+  describe('GetMaterialDownloadLink', () => {
+    it('gives an absolute thumbnail URL on this server that serves a PNG', async () => {
+      const { status, json } = await post(provider, thumb10());
+      expect(status).toBe(200);
+      const url = firstThumbnailUrl(json);
+      expect(url).toBe(`${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`);
+      const { response, bytes } = await download(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('content-disposition')).toMatch(/^inline/);
+      expect(bytes.subarray(0, 8)).toEqual(PNG_MAGIC);
+      expect(bytes.readUInt32BE(16)).toBe(64); // IHDR width at MEDIUM
+    });
+
+    it('reflects resolution and fileType in the file name', async () => {
+      const { json } = await post(
+        provider,
+        linkOp({
+          articleId: 'A-100',
+          organizationId: 'org-1',
+          assignmentType: 'THUMBNAIL_7X7_IN',
+          resolution: 'HIGH',
+          fileType: 'JPG',
+        }),
+      );
+      const url = firstThumbnailUrl(json);
+      expect(url).toBe(`${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_7X7_IN-HIGH.jpg`);
+      const { response, bytes } = await download(url);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(bytes.subarray(0, 8)).toEqual(PNG_MAGIC);
+      expect(bytes.readUInt32BE(16)).toBe(128);
+    });
+
+    it('builds URLs from the Host the request came to', async () => {
+      const res = await rawRequest(provider.origin, {
+        method: 'POST',
+        path: '/graphql',
+        headers: { host: 'localhost:4999', 'content-type': 'application/json' },
+        body: JSON.stringify(thumb10()),
+      });
+      expect(firstThumbnailUrl(JSON.parse(res.text))).toBe(
+        'http://localhost:4999/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png',
+      );
+    });
+
+    it('filters on assignment type, article and organization', async () => {
+      const all = await post(provider, linkOp({ articleId: 'A-100', organizationId: 'org-1' }));
+      expect(all.json.data.materials[0].dataObjectAssignments.length).toBeGreaterThan(5);
+
+      const tiles = await post(
+        provider,
+        linkOp({ articleId: 'A-101', organizationId: 'org-1', assignmentType: 'MATERIAL_TILEABLE_RENDER' }),
+      );
+      const assignments = tiles.json.data.materials[0].dataObjectAssignments;
+      expect(assignments.map((/** @type {any} */ a) => a.assignmentType)).toEqual(
+        Array(3).fill('MATERIAL_TILEABLE_RENDER'),
+      );
+      expect(assignments.map((/** @type {any} */ a) => a.dataObject.mediaType)).toEqual([
+        'video/mp4',
+        'image/png',
+        'image/png',
+      ]);
+      expect(assignments[1].dataObject.thumbnail.downloadUrl).toMatch(/\/tile-MATERIAL_TILEABLE_RENDER_2-MEDIUM\.png$/);
+
+      const onlyVideo = await post(
+        provider,
+        linkOp({ articleId: 'A-102', organizationId: 'org-1', assignmentType: 'MATERIAL_TILEABLE_RENDER' }),
+      );
+      expect(
+        onlyVideo.json.data.materials[0].dataObjectAssignments.map((/** @type {any} */ a) => a.dataObject.mediaType),
+      ).toEqual(['video/mp4']);
+
+      const missingSize = await post(
+        provider,
+        linkOp({ articleId: 'B-200', organizationId: 'org-2', assignmentType: 'THUMBNAIL_13_5X13_5_IN' }),
+      );
+      expect(missingSize.json.data.materials[0].dataObjectAssignments).toEqual([]);
+
+      const empty = await post(provider, thumb10('A-199'));
+      expect(empty.json.data.materials[0].dataObjectAssignments).toEqual([]);
+
+      expect((await post(provider, thumb10('A-100', 'org-2'))).json).toEqual({ data: { materials: [] } });
+      expect((await post(provider, thumb10('NOPE', 'org-1'))).json).toEqual({ data: { materials: [] } });
+      expect((await post(provider, thumb10('A-100', 'org-404'))).json).toEqual({ data: { materials: [] } });
+    });
+
+    it('gives every org-1/org-2 article except A-199 a 10x10cm thumbnail', async () => {
+      const articles = [
+        ['org-1', 'A-100'],
+        ['org-1', 'A-101'],
+        ['org-1', 'A-102'],
+        ['org-1', 'A-103'],
+        ['org-2', 'B-200'],
+        ['org-2', 'B-201'],
+        ['org-2', 'B-202'],
+        ['org-2', 'B-203'],
+      ];
+      const { json } = await post(
+        provider,
+        articles.map(([org, article]) => thumb10(article, org)),
+      );
+      expect(json.map(firstThumbnailUrl)).toEqual(
+        articles.map(
+          ([org, article]) => `${provider.origin}/files/${org}/${article}/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+        ),
+      );
+    });
+
+    it('serves hostile URLs verbatim for org-test', async () => {
+      const cases = /** @type {const} */ ([
+        ['hostile-javascript', 'javascript:alert(1)'],
+        ['hostile-relative', '/files/x.png'],
+        ['hostile-protocol-relative', '//evil.example/x.png'],
+        ['hostile-data', 'data:text/html,hi'],
+        ['hostile-null', null],
+      ]);
+      const { json } = await post(
+        provider,
+        cases.map(([article]) => thumb10(article, 'org-test')),
+      );
+      expect(json.map(firstThumbnailUrl)).toEqual(cases.map(([, url]) => url));
+      const pbr = await post(provider, pbrOp({ articleId: 'hostile-javascript', organizationId: 'org-test' }));
+      expect(pbr.json.data.materials[0].jsonFileAssignments[0].jsonFile.outputDataObject.downloadUrl).toBe(
+        'javascript:alert(1)',
+      );
+    });
+  });
+
+  describe('GetPbrMaterialDownloadLink', () => {
+    /** @param {any} json */
+    const pbrUrls = (json) =>
+      json.data.materials[0].jsonFileAssignments.map((/** @type {any} */ j) => j.jsonFile.outputDataObject.downloadUrl);
+
+    it('gives the DONE default package, a ZIP download', async () => {
+      const { json } = await post(provider, pbrOp({ articleId: 'A-100', organizationId: 'org-1', fileType: 'EXR' }));
+      const [url] = pbrUrls(json);
+      expect(url).toBe(`${provider.origin}/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM-EXR.zip`);
+      const { response, bytes } = await download(url);
+      expect(response.headers.get('content-type')).toBe('application/zip');
+      expect(response.headers.get('content-disposition')).toBe(
+        'attachment; filename="pbr-DONE_DEFAULT-MEDIUM-EXR.zip"',
+      );
+      expect(bytes.subarray(0, 4)).toEqual(ZIP_MAGIC);
+      expect(bytes.includes('material.json')).toBe(true);
+      expect(bytes.readUInt32LE(bytes.length - 22)).toBe(0x06054b50); // end of central directory
+    });
+
+    it('filters on state and default', async () => {
+      const none = await post(provider, pbrOp({ articleId: 'A-102', organizationId: 'org-1' }));
+      expect(none.json.data.materials[0].jsonFileAssignments).toEqual([]);
+      const failedFirst = await post(
+        provider,
+        pbrOp({ articleId: 'A-103', organizationId: 'org-1', resolution: 'LOW', fileType: 'JPG' }),
+      );
+      expect(pbrUrls(failedFirst.json)).toEqual([`${provider.origin}/files/org-1/A-103/pbr-DONE_DEFAULT-LOW-JPG.zip`]);
+      const two = await post(provider, pbrOp({ articleId: 'B-200', organizationId: 'org-2' }));
+      expect(pbrUrls(two.json)).toEqual([
+        `${provider.origin}/files/org-2/B-200/pbr-DONE_DEFAULT-MEDIUM.zip`,
+        `${provider.origin}/files/org-2/B-200/pbr-DONE_DEFAULT_2-MEDIUM.zip`,
+      ]);
+    });
+  });
+
+  describe('batching', () => {
+    it('answers an array batch with an array in the same order', async () => {
+      const { status, json } = await post(provider, [
+        thumb10('A-101'),
+        pbrOp({ articleId: 'A-100', organizationId: 'org-1' }),
+      ]);
+      expect(status).toBe(200);
+      expect(Array.isArray(json)).toBe(true);
+      expect(json).toHaveLength(2);
+      expect(firstThumbnailUrl(json[0])).toMatch(/\/org-1\/A-101\/thumbnail-THUMBNAIL_10X10_CM-MEDIUM\.png$/);
+      expect(json[1].data.materials[0].jsonFileAssignments).toHaveLength(1);
+    });
+
+    it('with batching off, answers an array with something that is not an array', async () => {
+      const batch = await post(unbatched, [thumb10(), thumb10('A-101')]);
+      expect(Array.isArray(batch.json)).toBe(false);
+      expect(batch.json.errors[0].message).toMatch(/batching/i);
+      const single = await post(unbatched, thumb10());
+      expect(firstThumbnailUrl(single.json)).toMatch(/thumbnail-THUMBNAIL_10X10_CM-MEDIUM\.png$/);
+    });
+  });
+
+  describe('faults', () => {
+    it('fault-status-<code>-json and -html', async () => {
+      const json = await post(provider, thumb10('fault-status-503-json'));
+      expect(json.status).toBe(503);
+      expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(typeof json.json.message).toBe('string');
+      const html = await post(provider, thumb10('fault-status-502-html'));
+      expect(html.status).toBe(502);
+      expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(html.text).toMatch(/<html/i);
+    });
+
+    it('applies a fault in any operation of a batch to the whole answer', async () => {
+      const res = await post(provider, [thumb10(), thumb10('fault-status-500-json')]);
+      expect(res.status).toBe(500);
+      expect(Array.isArray(res.json)).toBe(false);
+    });
+
+    it('fault-drop destroys the socket', async () => {
+      await expect(post(provider, thumb10('fault-drop'))).rejects.toThrow();
+    });
+
+    it('fault-malformed sends truncated JSON', async () => {
+      const res = await post(provider, thumb10('fault-malformed'));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.text).toBe('{"data": {"materials": [');
+      expect(res.json).toBeUndefined();
+    });
+
+    it('fault-errors answers errors without data, one per operation in a batch', async () => {
+      const single = await post(provider, thumb10('fault-errors'));
+      expect(single.status).toBe(200);
+      expect(single.json).toEqual({ errors: [{ message: 'Internal failure' }] });
+      const batch = await post(provider, [thumb10(), thumb10('fault-errors')]);
+      expect(batch.json).toEqual([
+        { errors: [{ message: 'Internal failure' }] },
+        { errors: [{ message: 'Internal failure' }] },
+      ]);
+    });
+
+    it('fault-partial answers A-100 data beside an error', async () => {
+      const res = await post(
+        provider,
+        linkOp({
+          articleId: 'fault-partial',
+          organizationId: 'org-1',
+          assignmentType: 'THUMBNAIL_30X30_CM',
+          fileType: 'TIFF',
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(firstThumbnailUrl(res.json)).toBe(
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_30X30_CM-MEDIUM.tiff`,
+      );
+      expect(res.json.errors).toEqual([{ message: 'Partial failure' }]);
+      const batch = await post(provider, [
+        thumb10('A-101'),
+        pbrOp({ articleId: 'fault-partial', organizationId: 'org-1' }),
+      ]);
+      expect(batch.json[0].errors).toBeUndefined();
+      expect(batch.json[1].errors).toEqual([{ message: 'Partial failure' }]);
+      expect(batch.json[1].data.materials[0].jsonFileAssignments).toHaveLength(1);
+    });
+
+    it('fault-wrong-shape answers materials that are not a list', async () => {
+      const res = await post(provider, thumb10('fault-wrong-shape'));
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ data: { materials: { not: 'a list' } } });
+    });
+
+    it('fault-delay-<ms> answers A-100 after the delay', async () => {
+      const res = await post(provider, thumb10('fault-delay-200'));
+      expect(res.elapsed).toBeGreaterThanOrEqual(190);
+      expect(firstThumbnailUrl(res.json)).toBe(
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+      );
+    });
+
+    it('fault-hang never answers, and close() still ends it', async () => {
+      const own = await startProvider();
+      const pending = fetch(own.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(thumb10('fault-hang')),
+      });
+      const outcome = pending.then(
+        () => 'answered',
+        () => 'failed',
+      );
+      const early = await Promise.race([outcome, new Promise((r) => setTimeout(() => r('still waiting'), 300))]);
+      expect(early).toBe('still waiting');
+      expect(own.requests).toHaveLength(1);
+      const started = Date.now();
+      await own.close();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(await outcome).toBe('failed');
+    });
+  });
+
+  describe('request log and latency', () => {
+    it('records headers, origin, body and operations of every POST', async () => {
+      provider.clearRequests();
+      await post(provider, thumb10(), {
+        'apollographql-client-name': 'web-components',
+        'api-key': 'k-1',
+        origin: 'http://example.test',
+      });
+      await post(provider, [thumb10('A-101'), pbrOp({ articleId: 'A-100', organizationId: 'org-1' })]);
+      await post(provider, 'not json');
+      expect(provider.requests).toHaveLength(3);
+      const [single, batch, broken] = /** @type {import('../../dev/provider/request-log.js').RecordedRequest[]} */ (
+        provider.requests
+      );
+      if (!single || !batch || !broken) throw new Error('three requests expected');
+      expect(single.headers['apollographql-client-name']).toBe('web-components');
+      expect(single.headers['api-key']).toBe('k-1');
+      expect(single.headers['content-type']).toBe('application/json');
+      expect(single.origin).toBe('http://example.test');
+      expect(typeof single.at).toBe('number');
+      expect(single.operations).toEqual([
+        { operationName: 'GetMaterialDownloadLink', variables: thumb10().variables, query: LINK_QUERY },
+      ]);
+      expect(batch.operations.map((o) => o.operationName)).toEqual([
+        'GetMaterialDownloadLink',
+        'GetPbrMaterialDownloadLink',
+      ]);
+      expect(Array.isArray(batch.body)).toBe(true);
+      expect(batch.origin).toBeNull();
+      expect(broken.body).toBe('not json');
+      expect(broken.operations).toEqual([]);
+      provider.clearRequests();
+      expect(provider.requests).toHaveLength(0);
+    });
+
+    it('setLatency delays answers', async () => {
+      provider.setLatency(150);
+      try {
+        const res = await post(provider, thumb10());
+        expect(res.elapsed).toBeGreaterThanOrEqual(140);
+      } finally {
+        provider.setLatency(0);
+      }
+    });
+
+    it('answers a CORS preflight for the headers the element sends', async () => {
+      const res = await fetch(provider.graphqlUrl, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://example.test',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,api-key,authorization,apollographql-client-name',
+        },
+      });
+      expect(res.status).toBeLessThan(300);
+      // yoga echoes the asking origin for `origin: '*'`; either lets any page read the answer
+      expect(['*', 'http://example.test']).toContain(res.headers.get('access-control-allow-origin'));
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/apollographql-client-name/);
+    });
+  });
+
+  describe('files and static directories', () => {
+    it('serves images inline, as attachments on ?download=1, and 404 for unknown files', async () => {
+      const path = '/files/org-2/B-202/thumbnail-THUMBNAIL_20X20_CM-LOW.exr';
+      const inline = await download(`${provider.origin}${path}`);
+      expect(inline.response.headers.get('content-type')).toBe('image/png');
+      expect(inline.bytes.subarray(0, 8)).toEqual(PNG_MAGIC);
+      const attached = await fetch(`${provider.origin}${path}?download=1`);
+      expect(attached.headers.get('content-disposition')).toBe(
+        'attachment; filename="thumbnail-THUMBNAIL_20X20_CM-LOW.exr"',
+      );
+      expect((await fetch(`${provider.origin}/files/org-9/Z-1/thumbnail-x-LOW.png`)).status).toBe(404);
+      expect((await fetch(`${provider.origin}/files/x.png`)).status).toBe(404);
+    });
+
+    it('serves static directories safely', async () => {
+      const site = await startProvider({ staticDirs: { '/': 'dev/demo', '/provider/': 'dev/provider' } });
+      try {
+        const index = await fetch(`${site.origin}/`);
+        expect(index.status).toBe(200);
+        expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(index.headers.get('cache-control')).toBe('no-store');
+        expect(await index.text()).toMatch(/^<!doctype html>/i);
+        expect((await fetch(`${site.origin}/demo.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+        expect((await fetch(`${site.origin}/provider/server.js`)).headers.get('content-type')).toBe(
+          'text/javascript; charset=utf-8',
+        );
+        expect((await fetch(`${site.origin}/missing.html`)).status).toBe(404);
+        const traversal = await rawRequest(site.origin, { path: '/provider/..%2f..%2fpackage.json' });
+        expect(traversal.status).toBe(400);
+        const dotted = await rawRequest(site.origin, { path: '/../../package.json' });
+        expect(dotted.status).toBe(404);
+        expect(dotted.text).not.toContain('"name"');
+        expect(
+          (
+            await fetch(`${site.origin}/graphql`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(thumb10()),
+            })
+          ).status,
+        ).toBe(200);
+      } finally {
+        await site.close();
+      }
+    });
+  });
+});

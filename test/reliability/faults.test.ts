@@ -1,0 +1,186 @@
+import type { ElementHandle } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../browser/support/harness';
+import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import {
+  A100_SWATCH,
+  addTogether,
+  expectA100Link,
+  expectFailedOnce,
+  recordErrorsWithHost,
+  recordEveryHref,
+  recordFailedGraphqlRequests,
+  swatch,
+} from './support/probes';
+
+/**
+ * The fault matrix: whatever the provider or the network does wrong, the
+ * customer sees a disabled link, one clear console.error and a
+ * cm-link-change with the reason, nothing is thrown into their page, and
+ * the next input change gets a real link again. The faults are the local
+ * provider's (dev/provider/faults.js), chosen by article id.
+ */
+
+let harness: Harness;
+let I: MaterialDownloadPage;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => harness?.close());
+afterEach(async () => {
+  expect(I.pageErrors).toEqual([]);
+  harness.provider.setLatency(0);
+  await I.page.context().close();
+});
+
+async function openPage(configure: Record<string, unknown> = {}): Promise<void> {
+  I = await harness.newPage();
+  harness.provider.clearRequests();
+  await I.open({ configure });
+}
+
+/** POSTs the page itself sent (Chromium may silently resend one on a dropped keep-alive socket; the server log would count that). */
+function countGraphqlPosts(): () => number {
+  let count = 0;
+  I.page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') count += 1;
+  });
+  return () => count;
+}
+
+const fault = (articleId: string) => ({ ...swatch, 'article-id': articleId });
+
+type FaultRow = [name: string, articleId: string, says: RegExp, configure?: Record<string, unknown>];
+
+const statusRows = [400, 401, 403, 500, 502, 503].flatMap((status) =>
+  (['json', 'html'] as const).map((format): FaultRow => [
+    `HTTP ${status} with ${format === 'json' ? 'a JSON body' : 'an HTML page'}`,
+    `fault-status-${status}-${format}`,
+    new RegExp(`^request failed: HTTP ${status}$`),
+  ]),
+);
+
+const FAULTS: FaultRow[] = [
+  ...statusRows,
+  ['HTTP 200 with an HTML page instead of JSON', 'fault-status-200-html', /^invalid response\b/],
+  ['a dropped connection', 'fault-drop', /^network error: /],
+  ['a server that never answers (timeoutMs 300)', 'fault-hang', /^request timed out after 300 ms$/, { timeoutMs: 300 }],
+  ['malformed JSON', 'fault-malformed', /^invalid response: not JSON$/],
+  ['a JSON object with neither data nor errors', 'fault-shape-no-data', /^invalid response: no data$/],
+  ['data: null and no errors', 'fault-shape-data-null', /^invalid response: no data$/],
+  ['an empty errors list and no data', 'fault-errors-empty', /^invalid response: no data$/],
+  ['materials that is not a list', 'fault-wrong-shape', /^unexpected response: data\.materials is not a list$/],
+  [
+    'assignments that are an object, not a list',
+    'fault-shape-assignments-object',
+    /^unexpected response: material\.dataObjectAssignments is not a list$/,
+  ],
+  ['data that is an array where an object belongs', 'fault-shape-data-array', /^(invalid|unexpected) response: .*data/],
+  [
+    'a material that is an array where an object belongs',
+    'fault-shape-material-array',
+    /^unexpected response: a material is not an object$/,
+  ],
+  ['a reply that is an array where an object belongs', 'fault-shape-array', /^(invalid|unexpected) response: /],
+  ['a reply that is a JSON string', 'fault-shape-string', /^invalid response\b/],
+  ['a reply that is JSON null', 'fault-shape-null', /^invalid response\b/],
+  ['GraphQL errors without data', 'fault-errors', /^GraphQL error: Internal failure$/],
+  ['GraphQL errors with data: null', 'fault-errors-null-data', /^GraphQL error: Internal failure$/],
+];
+
+describe('a failed lookup disables the link, says why once, and recovers on the next change', () => {
+  it.each(FAULTS)('%s', async (_, articleId, says, configure = {}) => {
+    await openPage(configure);
+    const everyHref = await recordEveryHref(I.page);
+    const posts = countGraphqlPosts();
+    const element = await I.add(fault(articleId));
+    await expectFailedOnce(I, element, await I.settled(element), says);
+    expect(await everyHref()).toEqual([]);
+    // No retry storm: a failure is final until the inputs change.
+    expect(posts()).toBe(1);
+
+    const recovered = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-100'));
+    await expectA100Link(I, element, recovered);
+    expect(I.consoleErrors).toHaveLength(1);
+  });
+});
+
+describe('GraphQL errors beside data: the data is used, nothing is logged', () => {
+  it.each([
+    [
+      'errors beside a link give the link',
+      'fault-partial',
+      { state: 'enabled', href: expect.stringContaining(A100_SWATCH), error: null },
+    ],
+    [
+      'errors beside an empty list give no link and no error',
+      'fault-errors-empty-data',
+      { state: 'disabled', href: null, error: null },
+    ],
+  ])('%s', async (_, articleId, expected) => {
+    await openPage();
+    expect(await I.settled(await I.add(fault(articleId)))).toMatchObject(expected);
+    expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+/** The anchor and host as they are, read through a handle: a removed element has no selector any more. */
+const snapshotOf = (host: ElementHandle) =>
+  host.evaluate((node) => ({
+    state: (node as Element).getAttribute('data-state'),
+    anchor: (node as Element).firstElementChild!.outerHTML,
+  }));
+
+const LATE = [
+  // fault-delay answers with A-100's link after the delay; the latency delays the 500 as a whole.
+  ['a late link', fault('fault-delay-400'), 0],
+  ['a late failure', fault('fault-status-500-json'), 400],
+] as const;
+
+describe('an answer that arrives after the element was destroyed', () => {
+  it.each(LATE)(
+    '%s for an element removed for good: its request is aborted; nothing logged, announced or thrown',
+    async (_, attributes, latencyMs) => {
+      await openPage();
+      harness.provider.setLatency(latencyMs);
+      const failed = recordFailedGraphqlRequests(I.page);
+      const element = await I.add(attributes);
+      await expect.poll(() => harness.provider.requests.length).toBe(1);
+      const host = (await element.elementHandle())!;
+      const before = await snapshotOf(host);
+      await host.evaluate((node) => node.remove());
+      await I.page.waitForTimeout(700);
+
+      expect(failed).toEqual(['net::ERR_ABORTED']);
+      expect(await snapshotOf(host)).toEqual(before);
+      expect(await I.linkChanges()).toEqual([]);
+      expect(I.consoleErrors).toEqual([]);
+    },
+  );
+
+  it.each(LATE)(
+    '%s shared with a live element: only the live element takes it',
+    async (name, attributes, latencyMs) => {
+      await openPage();
+      harness.provider.setLatency(latencyMs);
+      const errors = recordErrorsWithHost(I.page);
+      const [gone, live] = await addTogether(I, [attributes, attributes]);
+      await expect.poll(() => harness.provider.requests.length).toBe(1);
+      expect(I.operations()).toHaveLength(1);
+      const host = (await gone!.elementHandle())!;
+      const before = await snapshotOf(host);
+      await host.evaluate((node) => node.remove());
+
+      const change = await I.settled(live!);
+      expect(change.state).toBe(name === 'a late link' ? 'enabled' : 'disabled');
+      await I.page.waitForTimeout(100);
+      expect(await snapshotOf(host)).toEqual(before);
+      expect((await I.linkChanges()).map((c) => c.id)).toEqual([change.id]);
+      const liveId = await live!.getAttribute('id');
+      expect(await errors()).toEqual(
+        change.error ? [{ text: expect.stringContaining(change.error), hostId: liveId }] : [],
+      );
+    },
+  );
+});

@@ -1,0 +1,286 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProvider, type Provider } from '../../dev/provider/server.js';
+import { startHarness, type Harness } from '../browser/support/harness';
+import { ELEMENT_FILE, TAG, type MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { PREFIX, expectA100Link, expectClearMessage, recordEveryHref, swatch } from './support/probes';
+
+/**
+ * Customer pages are not clean rooms: they wrap fetch, define Node-ish
+ * globals, load the bundle twice or beside another version. The element
+ * works in all of them and throws into none.
+ */
+
+const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const { version: VERSION } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+let harness: Harness;
+let I: MaterialDownloadPage;
+let pageOpen = false;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => harness?.close());
+afterEach(async () => {
+  if (!pageOpen) return;
+  pageOpen = false;
+  expect(I.pageErrors).toEqual([]);
+  await I.page.context().close();
+});
+
+/** The blank page, with `prepare` run before the element's script loads (unless told not to load it). */
+async function openWith(prepare: () => void = () => {}, { load = true } = {}): Promise<void> {
+  I = await harness.newPage();
+  pageOpen = true;
+  harness.provider.clearRequests();
+  await I.open({ load: false });
+  await I.page.evaluate(prepare);
+  if (load) await I.loadElement();
+}
+
+async function expectWorkingLink(): Promise<void> {
+  const element = await I.add(swatch);
+  await expectA100Link(I, element, await I.settled(element));
+}
+
+describe('globals a page may define before the element loads', () => {
+  it.each([
+    [
+      'window.process with a development NODE_ENV',
+      () => {
+        (window as any).process = { env: { NODE_ENV: 'development' } };
+      },
+    ],
+    [
+      'a window.process that throws when touched',
+      () => {
+        Object.defineProperty(window, 'process', {
+          get() {
+            throw new Error('the page has no process');
+          },
+        });
+      },
+    ],
+    [
+      'CommonJS globals: module, exports, global and a require that throws',
+      () => {
+        const w = window as any;
+        w.module = { exports: {} };
+        w.exports = w.module.exports;
+        w.global = window;
+        w.require = () => {
+          throw new Error('require is not for browsers');
+        };
+      },
+    ],
+    [
+      'an AMD loader (define.amd)',
+      () => {
+        (window as any).define = Object.assign(() => ((window as any).__amdDefineCalled = true), { amd: {} });
+      },
+    ],
+    [
+      'another React on window',
+      () => {
+        const broken = () => {
+          throw new Error('the page React was used');
+        };
+        (window as any).React = { version: '18.3.1', createElement: broken, useState: broken };
+        (window as any).ReactDOM = { version: '18.3.1', createRoot: broken, render: broken };
+      },
+    ],
+  ] as [string, () => void][])('%s: the element registers itself and works', async (_, prepare) => {
+    await openWith(prepare);
+    await expectWorkingLink();
+    expect(await I.page.evaluate(() => (window as any).__amdDefineCalled ?? false)).toBe(false);
+    expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+/** A pass-through fetch wrapper that counts the requests it sees. */
+function installCountingFetch(): void {
+  const w = window as any;
+  const original = w.fetch;
+  w.__fetchCalls = [];
+  w.fetch = function wrapped(input: RequestInfo | URL, init?: RequestInit) {
+    w.__fetchCalls.push(String(input instanceof Request ? input.url : input));
+    return original.call(this, input, init);
+  };
+}
+const fetchCalls = () => I.page.evaluate(() => (window as any).__fetchCalls as string[]);
+
+describe('a page that wraps fetch', () => {
+  it('a wrapper installed before the script loads sees the request, and the link works', async () => {
+    await openWith(installCountingFetch);
+    await expectWorkingLink();
+    expect(await fetchCalls()).toEqual([harness.provider.graphqlUrl]);
+  });
+
+  it('a wrapper installed after the script loaded, even after a first link, sees the next request', async () => {
+    await openWith();
+    const element = await I.add(swatch);
+    await I.settled(element);
+    await I.page.evaluate(installCountingFetch);
+    const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
+    expect(change).toMatchObject({ state: 'enabled', href: expect.stringContaining('/files/org-1/A-103/') });
+    expect(await fetchCalls()).toEqual([harness.provider.graphqlUrl]);
+  });
+
+  it('a wrapper that drops the abort signal: the superseded answer still arrives, and is never shown', async () => {
+    await openWith(() => {
+      const original = window.fetch;
+      window.fetch = (input, init) => original(input, { ...init, signal: null });
+    });
+    const everyHref = await recordEveryHref(I.page);
+    // Answered with A-100's link after 400 ms, by when the element wants A-103.
+    const element = await I.add({ ...swatch, 'article-id': 'fault-delay-400' });
+    await expect.poll(() => harness.provider.requests.length).toBe(1);
+    const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
+    await I.page.waitForTimeout(600);
+    expect(await everyHref()).toEqual([change.href]);
+    expect((await I.anchorOf(element)).href).toBe(change.href);
+    expect(await I.linkChanges()).toEqual([change]);
+  });
+
+  it.each([
+    [
+      'throws',
+      () => {
+        (window as any).fetch = () => {
+          throw new TypeError('blocked by the page');
+        };
+      },
+    ],
+    [
+      'rejects',
+      () => {
+        (window as any).fetch = () => Promise.reject(new TypeError('blocked by the page'));
+      },
+    ],
+    [
+      'resolves to nothing',
+      () => {
+        (window as any).fetch = () => Promise.resolve(undefined);
+      },
+    ],
+  ] as [string, () => void][])(
+    'a wrapper that %s: the link is disabled with one clear error, nothing thrown',
+    async (_, prepare) => {
+      await openWith(prepare);
+      const element = await I.add(swatch);
+      const change = await I.settled(element);
+      expect(change).toMatchObject({ state: 'disabled', href: null });
+      expectClearMessage(change.error, /\w/);
+      expect(I.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
+    },
+  );
+});
+
+describe('the bundle loaded twice', () => {
+  it.each([
+    ['as a module under two URLs', [`${ELEMENT_FILE}?copy=1`, `${ELEMENT_FILE}?copy=2`], 'module'],
+    ['as a module, then as a classic script', [`${ELEMENT_FILE}?copy=1`, `${ELEMENT_FILE}?copy=2`], 'classic'],
+  ] as const)('%s: no throw, no warning, one definition that works', async (_, [first, second], secondAs) => {
+    await openWith(() => {}, { load: false });
+    await I.loadElement(first);
+    const before = await I.page.evaluate(
+      (tag) => ((window as any).__first = customElements.get(tag)) !== undefined,
+      TAG,
+    );
+    await I.page.addScriptTag(secondAs === 'module' ? { type: 'module', url: second } : { url: second });
+    // Both copies ran: the second one's IIFE had its chance to redefine.
+    expect(before).toBe(true);
+    expect(await I.page.evaluate((tag) => customElements.get(tag) === (window as any).__first, TAG)).toBe(true);
+    await expectWorkingLink();
+    expect(I.consoleWarnings).toEqual([]);
+    expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+describe('another version already defined under the same tag', () => {
+  let otherVersionDir: string;
+  let elsewhere: Provider;
+  const OTHER_VERSION = '9.9.9-reliability';
+
+  beforeAll(async () => {
+    const bundle = readFileSync(join(PACKAGE_ROOT, 'dist', 'cm-material-download.js'), 'utf8');
+    const stamp = `\`${VERSION}\``;
+    // Exactly one version stamp, or this copy would not stand for another release.
+    expect(bundle.split(stamp)).toHaveLength(2);
+    otherVersionDir = mkdtempSync(join(tmpdir(), 'cm-other-version-'));
+    writeFileSync(join(otherVersionDir, 'cm-material-download.js'), bundle.replace(stamp, `\`${OTHER_VERSION}\``));
+    elsewhere = await startProvider({ staticDirs: { '/other/': otherVersionDir } });
+  });
+  afterAll(async () => {
+    await elsewhere?.close();
+    if (otherVersionDir) rmSync(otherVersionDir, { recursive: true, force: true });
+  });
+
+  it('the later copy warns, throws nothing, and the first definition keeps working', async () => {
+    await openWith();
+    const early = await I.add(swatch);
+    await I.settled(early);
+    // A classic script: the stand-in's static files send no CORS headers for a cross-origin module.
+    await I.page.addScriptTag({ url: `${elsewhere.origin}/other/cm-material-download.js` });
+    await expect
+      .poll(() => I.consoleWarnings)
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^${PREFIX} <${TAG}> is already defined by version ${VERSION.replace(/\./g, '\\.')}; keeping it, not ${OTHER_VERSION.replace(/\./g, '\\.')}`,
+          ),
+        ),
+      ]);
+    expect(
+      await I.page.evaluate((tag) => (customElements.get(tag) as unknown as { version: string }).version, TAG),
+    ).toBe(VERSION);
+
+    const change = await I.settleAfter(early, () => I.setAttribute(early, 'article-id', 'A-103'));
+    expect(change).toMatchObject({ state: 'enabled', href: expect.stringContaining('/files/org-1/A-103/') });
+    await expectWorkingLink();
+    expect(I.consoleErrors).toEqual([]);
+  });
+});
+
+describe('a page that changes its configuration', () => {
+  it('turning the answer cache off (cacheTtlMs: 0) stops answers cached before from being reused', async () => {
+    // Download links may be signed and expire: a page that switches the cache off wants fresh ones.
+    await openWith();
+    await I.settled(await I.add(swatch));
+    await I.configure({ cacheTtlMs: 0 });
+    harness.provider.clearRequests();
+    await I.settled(await I.add(swatch));
+    expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-100']);
+  });
+});
+
+describe('the library entry in Node, with no DOM', () => {
+  it('imports without throwing, and defineMaterialDownload() returns undefined', () => {
+    const script = `
+      const lib = await import(${JSON.stringify(pathToFileURL(join(PACKAGE_ROOT, 'dist', 'lib', 'index.js')).href)});
+      const defined = lib.defineMaterialDownload();
+      console.log(JSON.stringify({
+        dom: typeof document + ' ' + typeof HTMLElement + ' ' + typeof customElements,
+        defined: defined === undefined ? 'undefined' : typeof defined,
+        configure: typeof lib.configure,
+        endpoint: lib.configure({ timeoutMs: 1000 }).endpoint,
+      }));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: PACKAGE_ROOT,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({
+      dom: 'undefined undefined undefined',
+      defined: 'undefined',
+      configure: 'function',
+      endpoint: '/graphql',
+    });
+  });
+});

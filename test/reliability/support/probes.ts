@@ -1,0 +1,119 @@
+import type { ConsoleMessage, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AnchorSnapshot, LinkChange, MaterialDownloadPage } from '../../browser/support/materialDownloadPage';
+
+/** What the reliability suites look at in a customer's page, beyond the page object. */
+
+export const PREFIX = 'cm-material-download:';
+export const swatch = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
+export const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM';
+export const DISABLED_ANCHOR = {
+  dataState: 'disabled',
+  href: null,
+  className: 'button disabled',
+  ariaDisabled: 'true',
+};
+
+/** The element's own console errors (the page object already leaves out the browser's "Failed to load resource"). */
+export const elementErrors = (I: MaterialDownloadPage) =>
+  I.consoleErrors.filter((text) => text.startsWith(`${PREFIX} `));
+
+/**
+ * Every href value any anchor in the page is ever given, even one replaced
+ * within the same task: an answer for old inputs must never show, not even briefly.
+ */
+export async function recordEveryHref(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { __everyHref: string[] }).__everyHref = []);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.oldValue !== null) seen.push(record.oldValue);
+        const now = (record.target as Element).getAttribute('href');
+        if (now !== null) seen.push(now);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+  });
+  return async () => [
+    ...new Set(await page.evaluate(() => (window as unknown as { __everyHref: string[] }).__everyHref)),
+  ];
+}
+
+/**
+ * A message a customer can act on: the prefix, one line, short, and none of
+ * the server's markup (an HTML error page pasted into the console is not a reason).
+ */
+export function expectClearMessage(message: string | null | undefined, says: RegExp): void {
+  expect(message).toEqual(expect.stringMatching(says));
+  expect(message!.trim()).not.toBe('');
+  expect(message, 'one line').not.toMatch(/[\r\n]/);
+  expect(message!.length, 'short').toBeLessThanOrEqual(200);
+  expect(message, 'no markup from the server').not.toMatch(/<[a-z!/]/i);
+}
+
+/** Disabled, said once, announced with the reason: what a failed lookup must look like. */
+export async function expectFailedOnce(
+  I: MaterialDownloadPage,
+  element: Locator,
+  change: LinkChange,
+  says: RegExp,
+): Promise<void> {
+  expect(change).toMatchObject({ state: 'disabled', href: null, error: expect.any(String) });
+  expectClearMessage(change.error, says);
+  expect(await I.anchorOf(element)).toEqual(DISABLED_ANCHOR);
+  // Exactly one console.error in the whole page, and it is the element's, with the same reason.
+  expect(I.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
+  expect(await I.linkChanges()).toEqual([change]);
+}
+
+/** A working link for A-100's swatch, and the anchor exactly as the customer wrote it plus the href. */
+export async function expectA100Link(I: MaterialDownloadPage, element: Locator, change: LinkChange): Promise<void> {
+  expect(change).toMatchObject({ state: 'enabled', error: null, href: `${I.origin}${A100_SWATCH}-MEDIUM.exr` });
+  expect(await I.anchorOf(element)).toEqual<AnchorSnapshot>({
+    dataState: 'enabled',
+    href: change.href,
+    className: 'button',
+    ariaDisabled: null,
+  });
+}
+
+/** console.error lines with the id of the element logged beside the message, where there is one. */
+export function recordErrorsWithHost(page: Page): () => Promise<{ text: string; hostId: string | null }[]> {
+  const errors: Promise<{ text: string; hostId: string | null }>[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error' || message.text().startsWith('Failed to load resource')) return;
+    const host = message.args()[1];
+    const hostId = host
+      ? host.evaluate((node) => (node instanceof Element ? node.id : null)).catch(() => null)
+      : Promise.resolve(null);
+    errors.push(hostId.then((id) => ({ text: message.text(), hostId: id })));
+  });
+  return () => Promise.all(errors);
+}
+
+/** GraphQL requests Chromium reports as failed: an aborted fetch shows up as net::ERR_ABORTED. */
+export function recordFailedGraphqlRequests(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === '/graphql') failed.push(request.failure()?.errorText ?? 'failed');
+  });
+  return failed;
+}
+
+let togetherCount = 0;
+/** Adds several elements from one script task, so their lookups fall into one batch window. */
+export async function addTogether(I: MaterialDownloadPage, list: Record<string, string>[]): Promise<Locator[]> {
+  const ids = list.map(() => `together-${++togetherCount}`);
+  await I.page.evaluate(
+    ([elementIds, attributeList]) => {
+      attributeList.forEach((attributes, index) => {
+        const element = document.createElement('cm-material-download');
+        element.id = elementIds[index]!;
+        for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+        element.innerHTML = '<a class="button">Download</a>';
+        document.getElementById('root')!.append(element);
+      });
+    },
+    [ids, list] as const,
+  );
+  return ids.map((id) => I.page.locator(`#${id}`));
+}
