@@ -77,18 +77,11 @@ describe('the demo page, as npm start serves it', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('has no axe violation anywhere on the page that involves an element', async () => {
+  it('has no axe violation anywhere on the page', async () => {
     const violations = await axeViolations(page, null);
-    // The page's own findings are the demo's to fix; they are reported here, not hidden.
-    for (const { id, impact, help, nodes } of violations) {
-      console.info(
-        `demo page axe: ${id} (${impact}) ${help}: ${nodes.length} node(s), e.g. ${nodes[0]?.target} (${nodes[0]?.summary})`,
-      );
-    }
-    const involvingElements = violations.flatMap(({ id, nodes }) =>
-      nodes.filter((node) => node.insideElement).map((node) => `${id}: ${node.target}`),
-    );
-    expect(involvingElements).toEqual([]);
+    expect(
+      violations.map(({ id, impact, nodes }) => `${id} (${impact}): ${nodes.length} node(s), e.g. ${nodes[0]?.target}`),
+    ).toEqual([]);
   });
 });
 
