@@ -45,6 +45,7 @@ export type MaterialDownloadElement = HTMLElement & {
   resolution?: string;
   fileType?: string;
   endpoint?: string;
+  loading?: string;
 };
 
 export interface MaterialDownloadElementConstructor {
