@@ -1,18 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './support/harness';
+import { describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import { useHarness } from './support/useHarness';
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
 
 const pbr = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
 
