@@ -6,4 +6,4 @@ export { readDownloadUrl } from './readers';
 export { toSafeHref } from './safeHref';
 export { LookupError } from './errors';
 export * from './queries';
-export { clearAnswerCache, holdPartialBatches } from './transport';
+export { clearAnswerCache } from './answerCache';

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import {
-  clearAnswerCache,
-  configure,
-  holdPartialBatches,
-  lookupDownloadLink,
-  LookupError,
-  resetConfig,
-} from '../../src/api';
+import { clearAnswerCache, configure, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
 import type { LinkRequest } from '../../src/machine/types';
 
 /**
@@ -434,33 +427,5 @@ describe('the batch window', () => {
     }
     await Promise.all(pending);
     expect(provider.requests.length).toBeGreaterThan(1);
-  });
-});
-
-describe('holding partial batches while more operations are coming', () => {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it('keeps a partial batch back until released, then sends it as one', async () => {
-    configure({ batch: { intervalMs: 10, max: 10 }, cacheTtlMs: 0 });
-    const release = holdPartialBatches();
-    const links = [pbr('A-100'), pbr('A-101')].map((request) => lookupDownloadLink(request));
-    await sleep(150);
-    expect(provider.requests).toHaveLength(0);
-    links.push(lookupDownloadLink(pbr('A-103')));
-    release();
-    await Promise.all(links);
-    expect(provider.requests).toHaveLength(1);
-    expect(provider.requests[0]!.operations).toHaveLength(3);
-  });
-
-  it('still sends full batches at once, and only the remainder waits', async () => {
-    configure({ batch: { intervalMs: 10, max: 2 }, cacheTtlMs: 0 });
-    const release = holdPartialBatches();
-    const links = [pbr('A-100'), pbr('A-101'), pbr('A-103')].map((request) => lookupDownloadLink(request));
-    await Promise.all(links.slice(0, 2));
-    expect(provider.requests.map((request) => request.operations.length)).toEqual([2]);
-    release();
-    await Promise.all(links);
-    expect(provider.requests.map((request) => request.operations.length)).toEqual([2, 1]);
   });
 });

@@ -1,0 +1,114 @@
+import { abandonedByAll, type SharedOperation } from './sharedOperations';
+import type { OperationResult, SendOptions } from './transport';
+import { postBatch, postOperation, type Destination } from './wire';
+
+type QueueOptions = Pick<SendOptions, 'batch' | 'timeoutMs'>;
+
+/** Operations for one endpoint with one set of headers: only those can share a POST. */
+interface BatchQueue extends Destination {
+  /** The latest operation's options: its batch rule and timeout apply to all that waits with it. */
+  options: QueueOptions;
+  queued: SharedOperation[];
+  timer: ReturnType<typeof setTimeout> | null;
+  /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
+  openedAt: number;
+  /** Cleared for good once the server answers an array with something else. */
+  acceptsArrays: boolean;
+}
+
+const queues = new Map<string, BatchQueue>();
+
+/** A window stays open at most this many intervals, however steadily operations keep arriving. */
+const MAX_WINDOWS = 5;
+
+/** Queues `shared` with the others for the same endpoint and headers (`queueKey`). */
+export function enqueue(queueKey: string, shared: SharedOperation, options: SendOptions): void {
+  const queue = queueFor(queueKey, options);
+  queue.queued.push(shared);
+  scheduleFlush(queue);
+}
+
+/** The queue for `queueKey`, opened on first use, under the latest operation's options. */
+function queueFor(queueKey: string, { endpoint, headers, batch, timeoutMs }: SendOptions): BatchQueue {
+  const options = { batch, timeoutMs };
+  const queue = queues.get(queueKey);
+  if (queue) return Object.assign(queue, { options });
+  const opened = { endpoint, headers, options, queued: [], timer: null, openedAt: 0, acceptsArrays: true };
+  queues.set(queueKey, opened);
+  return opened;
+}
+
+/**
+ * The batch window closes `intervalMs` after the latest operation, not the
+ * first: elements that mount over a few tasks (a slow device, a long page)
+ * still share a request. A full batch, or a window open for MAX_WINDOWS
+ * intervals, goes at once.
+ */
+function scheduleFlush(queue: BatchQueue): void {
+  const { batch } = queue.options;
+  // Nothing to gain from waiting when every operation goes alone anyway.
+  if (!batch || !queue.acceptsArrays) return flush(queue, 1);
+  if (queue.queued.length >= batch.max) return flushFull(queue, batch.max);
+  const now = Date.now();
+  if (queue.timer === null) queue.openedAt = now;
+  else clearTimeout(queue.timer);
+  const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
+  if (closesAt <= now) return flush(queue, batch.max);
+  queue.timer = setTimeout(() => flush(queue, batch.max), closesAt - now);
+}
+
+/** Sends the full batches; a remainder keeps waiting for its window. */
+function flushFull(queue: BatchQueue, max: number): void {
+  const remainder = queue.queued.length % max;
+  const rest = remainder ? queue.queued.splice(queue.queued.length - remainder) : [];
+  flush(queue, max);
+  queue.queued.push(...rest);
+  if (rest.length) scheduleFlush(queue);
+}
+
+function flush(queue: BatchQueue, max: number): void {
+  if (queue.timer !== null) clearTimeout(queue.timer);
+  queue.timer = null;
+  const { timeoutMs } = queue.options;
+  const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
+  const size = queue.acceptsArrays ? max : 1;
+  for (let start = 0; start < ready.length; start += size) {
+    const chunk = ready.slice(start, start + size);
+    if (chunk.length === 1) void sendAlone(queue, chunk[0]!, timeoutMs);
+    else void sendTogether(queue, chunk, timeoutMs);
+  }
+}
+
+async function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: number): Promise<void> {
+  shared.sent = true;
+  try {
+    const result = await postOperation(queue, shared.operation, { signal: shared.abandoned.signal, timeoutMs });
+    shared.settle({ result });
+  } catch (error) {
+    shared.settle({ error });
+  }
+}
+
+/** One array POST; a server that does not take arrays gets each operation alone, now and from then on. */
+async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
+  for (const shared of chunk) shared.sent = true;
+  const everyoneLeft = abandonedByAll(chunk);
+  const operations = chunk.map(({ operation }) => operation);
+  let answers: OperationResult[] | undefined;
+  try {
+    answers = await postBatch(queue, operations, { signal: everyoneLeft, timeoutMs });
+  } catch (error) {
+    for (const shared of chunk) shared.settle({ error });
+    return;
+  } finally {
+    everyoneLeft.dispose();
+  }
+  if (!answers) {
+    queue.acceptsArrays = false;
+    for (const shared of chunk) {
+      if (!shared.abandoned.signal.aborted) void sendAlone(queue, shared, timeoutMs);
+    }
+    return;
+  }
+  chunk.forEach((shared, index) => shared.settle({ result: answers[index]! }));
+}
