@@ -1,5 +1,5 @@
 // @ts-check
-// Builds the four files the bench loads and puts them side by side in
+// Builds the five files the bench loads and puts them side by side in
 // bench/.build/, so each run reads one snapshot even if dist/ is rebuilt
 // by someone else while the bench is running.
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 /**
  * @typedef {object} BenchFile
- * @property {'react' | 'lite' | 'naive' | 'apollo'} id
+ * @property {'react' | 'lite' | 'floor' | 'naive' | 'apollo'} id
  * @property {string} label
  * @property {string} fileName inside bench/.build/
  */
@@ -21,6 +21,7 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 export const BENCH_FILES = [
   { id: 'react', label: 'React build', fileName: 'cm-material-download.js' },
   { id: 'lite', label: 'lite build', fileName: 'cm-material-download.lite.js' },
+  { id: 'floor', label: 'floor (hand-written)', fileName: 'floor.js' },
   { id: 'naive', label: 'naive baseline', fileName: 'naive.js' },
   { id: 'apollo', label: 'Apollo baseline', fileName: 'apollo.js' },
 ];
@@ -65,6 +66,7 @@ export async function buildBenchFiles() {
   for (const file of BENCH_FILES.filter((f) => f.id === 'react' || f.id === 'lite')) {
     copyFileSync(new URL(`../dist/${file.fileName}`, import.meta.url), `${BUILD_DIR}${file.fileName}`);
   }
+  await buildBaseline('bench/baselines/floor.js', 'floor.js');
   await buildBaseline('bench/baselines/naive.js', 'naive.js');
   await buildBaseline('bench/baselines/apollo.js', 'apollo.js');
 }

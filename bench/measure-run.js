@@ -15,11 +15,14 @@
  * @property {number | null} timeToLinksMs from the script's arrival (Resource Timing responseEnd) to the last href
  * @property {number | null} fetchMs from adding the script tag to its arrival
  * @property {number | null} executeMs from its arrival to its load event (parse, compile, first run)
+ * @property {number | null} firstRequestMs from its arrival to the page's first fetch of /graphql
+ * @property {number | null} lastRequestMs from its arrival to the page's last fetch of /graphql before the end
  * @property {number} requests POSTs to /graphql
  * @property {number} operations GraphQL operations in them
  * @property {number} longestTaskMs longest main-thread task between adding the script and the last href; 0 when none reached 50 ms
  * @property {number} longTasksTotalMs
- * @property {number | null} heapPerElementKB JS heap growth after GC, divided by N, library code included
+ * @property {number | null} heapKB JS heap growth after GC, library code included
+ * @property {number | null} heapPerElementKB the same divided by N
  */
 
 /** The page-side result of window.__bench.loadAndWaitForLinks (bench/page-probe.js). */
@@ -33,6 +36,8 @@
  * @property {number | null} executedAt
  * @property {number} finishedAt
  * @property {number[]} longTasks
+ * @property {number | null} firstRequestAt
+ * @property {number | null} lastRequestAt
  */
 
 /**
@@ -75,18 +80,24 @@ export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, tim
     const done = outcome.outcome === 'done';
     const heapAfter = done ? await heapAfterGc(cdp) : null;
 
-    const { arrivedAt, insertedAt, executedAt, finishedAt } = outcome;
+    const { arrivedAt, insertedAt, executedAt, finishedAt, firstRequestAt, lastRequestAt } = outcome;
+    const sinceArrival = (/** @type {number | null} */ at) =>
+      arrivedAt !== null && at !== null ? at - arrivedAt : null;
+    const heapKB = heapAfter !== null ? (heapAfter - heapBefore) / 1024 : null;
     return {
       outcome: outcome.outcome,
       linked: outcome.linkedCount,
       timeToLinksMs: done && arrivedAt !== null ? finishedAt - arrivedAt : null,
       fetchMs: arrivedAt !== null ? arrivedAt - insertedAt : null,
       executeMs: arrivedAt !== null && executedAt !== null ? executedAt - arrivedAt : null,
+      firstRequestMs: sinceArrival(firstRequestAt),
+      lastRequestMs: sinceArrival(lastRequestAt),
       requests,
       operations,
       longestTaskMs: Math.max(0, ...outcome.longTasks),
       longTasksTotalMs: outcome.longTasks.reduce((sum, duration) => sum + duration, 0),
-      heapPerElementKB: heapAfter !== null ? (heapAfter - heapBefore) / 1024 / n : null,
+      heapKB,
+      heapPerElementKB: heapKB !== null ? heapKB / n : null,
     };
   } finally {
     await context.close();

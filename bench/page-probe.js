@@ -13,6 +13,21 @@
   }
 
   /**
+   * When the page called fetch for each POST (on a bench page, only /graphql
+   * gets one). Every file sends through the page's fetch, looked up at or
+   * after its own start; Resource Timing would list a request only once its
+   * answer is in. Kept cheap: the naive baseline calls it 1000 times.
+   * @type {number[]}
+   */
+  const requestTimes = [];
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    if (method.toUpperCase() === 'POST') requestTimes.push(performance.now());
+    return pageFetch(input, init);
+  };
+
+  /**
    * Adds the file's script and resolves once every anchor has an href, or
    * every element has settled (some as `data-state="disabled"`, without one),
    * or on timeout. Counting in a MutationObserver costs the page next to
@@ -31,6 +46,7 @@
     /** @type {number | null} */
     let executedAt = null;
     const insertedAt = performance.now();
+    requestTimes.length = 0;
 
     return new Promise((resolve) => {
       /** @param {'done' | 'links missing' | 'timeout' | 'script error'} outcome */
@@ -48,6 +64,8 @@
           executedAt,
           finishedAt,
           longTasks: duringLoad.map((t) => t.duration),
+          firstRequestAt: requestTimes[0] ?? null,
+          lastRequestAt: requestTimes.at(-1) ?? null,
         });
       };
       const observer = new MutationObserver((records) => {

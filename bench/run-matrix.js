@@ -7,6 +7,8 @@ import { measureRun } from './measure-run.js';
 /** @typedef {import('./summarize.js').RecordedRun} RecordedRun */
 /** @typedef {import('./build-files.js').BenchFile} BenchFile */
 
+const msOrDash = (/** @type {number | null} */ value) => (value === null ? '–' : `${value.toFixed(1)} ms`);
+
 /**
  * @param {object} setup
  * @param {import('playwright-core').Browser} setup.browser
@@ -72,7 +74,7 @@ export async function runMatrix({ browser, provider, pagePaths, options }) {
               ? `${result.timeToLinksMs?.toFixed(1)} ms`
               : `${result.outcome} (${result.linked}/${n} linked)`;
           console.log(
-            `${progress}  time ${time}  requests ${result.requests}  operations ${result.operations}  longest task ${Math.round(result.longestTaskMs)} ms  load ${loadAverage}`,
+            `${progress}  time ${time}  first request ${msOrDash(result.firstRequestMs)}  requests ${result.requests}  operations ${result.operations}  longest task ${Math.round(result.longestTaskMs)} ms  load ${loadAverage}`,
           );
         }
       }

@@ -4,8 +4,7 @@
 import { ApolloClient, InMemoryCache, gql } from '@apollo/client/core';
 import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/queries';
-import { endpointOf, linkRequestOf } from './operation.js';
-import { readLink, showLink } from './read-link.js';
+import { defineBaseline } from './define-baseline.js';
 
 const documents = {
   GetMaterialDownloadLink: gql(getMaterialDownloadLinkQuery),
@@ -36,19 +35,8 @@ function clientFor(uri) {
   return client;
 }
 
-class ApolloMaterialDownload extends HTMLElement {
-  connectedCallback() {
-    const request = linkRequestOf(this);
-    if (!request) {
-      showLink(this, null);
-      return;
-    }
-    const { operationName, variables } = request.operation;
-    clientFor(endpointOf(this))
-      .query({ query: documents[/** @type {keyof typeof documents} */ (operationName)], variables })
-      .then((result) => showLink(this, readLink(request.kind, result.data)))
-      .catch(() => showLink(this, null));
-  }
-}
-
-if (!customElements.get('cm-material-download')) customElements.define('cm-material-download', ApolloMaterialDownload);
+defineBaseline((endpoint, { operationName, variables }) =>
+  clientFor(endpoint)
+    .query({ query: documents[/** @type {keyof typeof documents} */ (operationName)], variables })
+    .then((result) => result.data),
+);
