@@ -3,7 +3,7 @@
  * call `defineMaterialDownload()`, or load dist/cm-material-download.js.
  */
 export { defineMaterialDownload, getMaterialDownloadElement, DEFAULT_TAG_NAME } from './element/defineMaterialDownload';
-export type { MaterialDownloadElement, MaterialDownloadElementConstructor } from './element/defineMaterialDownload';
+export type { MaterialDownloadElementConstructor } from './element/createElementClass';
 export { MaterialDownload } from './element/MaterialDownload';
 export type { MaterialDownloadProps } from './element/MaterialDownload';
 export { setInspector } from './element/inspection';
@@ -12,6 +12,7 @@ export { LINK_CHANGE_EVENT } from './element/dom';
 export type { LinkChangeDetail } from './element/dom';
 export type {
   HTMLMaterialDownloadElement,
+  HTMLMaterialDownloadElement as MaterialDownloadElement,
   LinkChangeEvent,
   MaterialDownloadAttributes,
   MaterialDownloadEventMap,

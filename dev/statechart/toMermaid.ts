@@ -46,11 +46,11 @@ function guardName(guard: unknown): string {
   return 'guard';
 }
 
-/** `xstate.done.actor.0.materialDownload.fetching` says less than `done: lookupLink`. */
+/** `xstate.done.actor.lookup` says less than `done: lookup`. */
 function eventLabel(eventType: string, node: AnyStateNode): string {
   const invoked = node.invoke.find((definition) => eventType.endsWith(`.${definition.id}`));
-  if (invoked && eventType.startsWith('xstate.done.actor.')) return `done: ${String(invoked.src)}`;
-  if (invoked && eventType.startsWith('xstate.error.actor.')) return `error: ${String(invoked.src)}`;
+  if (invoked && eventType.startsWith('xstate.done.actor.')) return `done: ${invoked.id}`;
+  if (invoked && eventType.startsWith('xstate.error.actor.')) return `error: ${invoked.id}`;
   return eventType;
 }
 
@@ -58,7 +58,7 @@ function describeState(node: AnyStateNode): string[] {
   const notes: string[] = [];
   const entry = node.entry.map((action) => actionName(action)).filter(Boolean);
   if (entry.length) notes.push(`entry / ${entry.join(', ')}`);
-  for (const definition of node.invoke) notes.push(`invoke ${String(definition.src)}`);
+  for (const definition of node.invoke) notes.push(`invoke ${definition.id} (${String(definition.src)})`);
   return notes;
 }
 

@@ -1,44 +1,50 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { logError } from '../log';
-import { connect, viewsEqual } from '../machine/connect';
-import { materialDownloadMachine } from '../machine/materialDownload.machine';
-import type { MaterialDownloadInputs } from '../machine/types';
-import { registerActor } from './actorRegistry';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes';
 import { hostOf } from './dom';
+import { elementLogic } from './elementLogic';
 import { inspectorFor } from './inspection';
-import { lookupLink } from './lookupActor';
+import { followSettlings } from './linkSettlings';
 import { useAnchorBinding } from './useAnchorBinding';
-import { useLazyVisibility } from './useLazyVisibility';
-import { pickInputs, useSyncedInputs } from './useSyncedInputs';
 
 export interface MaterialDownloadProps extends MaterialDownloadInputs {
-  /** Where the component renders: the host's shadow root (r2wc passes it) or the host itself. */
+  /** Where the component renders its `<slot>`: the host's shadow root, or the host itself. */
   container: HTMLElement | ShadowRoot;
 }
 
 /**
- * The element's view: holds the actor, sends input changes in, binds the
- * anchor out. It renders only a slot, so the customer's anchor stays where
- * they put it.
+ * The element's behaviour as a React component, for React apps that render
+ * into a host of their own: the actor lives as long as the component, inputs
+ * arrive as props, and the host's first `<a>` is bound as the element binds it.
+ *
+ * @example <MaterialDownload container={shadowRoot} organizationId="org-1" articleId="A-100" type="pbr" />
  */
 export function MaterialDownload(props: MaterialDownloadProps) {
   const host = hostOf(props.container);
   const inputs = pickInputs(props);
-  const logic = useMemo(
-    () =>
-      materialDownloadMachine.provide({
-        actors: { lookupLink },
-        actions: { reportError: (_, { error }) => error && logError(error, host) },
-      }),
-    [host],
-  );
   const inspect = useMemo(() => inspectorFor(host), [host]);
-  const actor = useActorRef(logic, { input: inputs, inspect });
-  useEffect(() => registerActor(host, actor), [host, actor]);
-  useSyncedInputs(actor, inputs);
-  const view = useSelector(actor, connect, viewsEqual);
-  useLazyVisibility(host, actor, inputs.loading === 'lazy', view.state === 'waiting');
-  useAnchorBinding(host, view);
+  const actor = useActorRef(elementLogic, { input: { inputs, target: host }, inspect });
+  const settlings = useMemo(() => followSettlings(actor), [actor]);
+  useInputChanges(actor, inputs);
+  useAnchorBinding(host, actor, settlings);
   return <slot />;
+}
+
+function pickInputs(props: MaterialDownloadInputs): MaterialDownloadInputs {
+  const inputs: MaterialDownloadInputs = {};
+  for (const name of INPUT_NAMES) if (props[name] !== undefined) inputs[name] = props[name];
+  return inputs;
+}
+
+/**
+ * `useActorRef` reads its input once; later changes arrive as events. Only a
+ * real change is sent, so StrictMode's double effects cost nothing.
+ */
+function useInputChanges(actor: ReturnType<typeof useActorRef<typeof elementLogic>>, inputs: MaterialDownloadInputs) {
+  const sent = useRef(inputs);
+  useEffect(() => {
+    if (INPUT_NAMES.every((name) => sent.current[name] === inputs[name])) return;
+    sent.current = inputs;
+    actor.send({ type: 'INPUTS.SET', inputs });
+  });
 }

@@ -83,9 +83,9 @@ export function observeChildren(host: HTMLElement, callback: () => void): () => 
   return () => observer.disconnect();
 }
 
-/** Before its first render: already looks like a link being worked on, for the few tasks until it mounts. */
-export function showPending(host: HTMLElement): void {
-  reflectState(host, 'validating');
+/** Until its binding renders: the actor's state, and an anchor that is not a link yet. */
+export function showPending(host: HTMLElement, state: string): void {
+  reflectState(host, state);
   const anchor = findAnchor(host);
   if (anchor) applyAnchor(anchor, { href: null, disabled: true });
 }

@@ -1,5 +1,5 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { DimensionsKey, DownloadType, FileTypeKey, LoadingMode, ResolutionKey } from '../machine/options';
+import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes';
 import type { LinkChangeDetail } from './dom';
 
 /**
@@ -16,39 +16,14 @@ export interface MaterialDownloadEventMap {
   'cm-link-change': LinkChangeEvent;
 }
 
-/** The element's attributes as written in HTML or JSX. */
-export interface MaterialDownloadAttributes {
-  /** The provider's organization id. Required. */
-  'organization-id'?: string;
-  /** The material's article number. Required. */
-  'article-id'?: string;
-  /** Which file: `pbr`, `thumbnail` (needs `dimensions`) or `tile`. Required. */
-  type?: DownloadType;
-  /** Thumbnail size; only for `type="thumbnail"`. @default 'none' */
-  dimensions?: DimensionsKey;
-  /** @default 'none' */
-  resolution?: ResolutionKey;
-  /** @default 'exr' */
-  'file-type'?: FileTypeKey;
-  /** Absolute URL of the provider's `/graphql`; overrides `configure({ endpoint })`. */
-  endpoint?: string;
-  /** `lazy` fetches once the element comes near the viewport. @default 'eager' */
-  loading?: LoadingMode;
+/** The element's attributes as written in HTML or JSX: derived from the attribute table. */
+export interface MaterialDownloadAttributes extends MaterialDownloadAttributeValues {
   /** Present: every transition of this element goes to `console.debug`. */
   debug?: boolean;
 }
 
 /** What `document.querySelector('cm-material-download')` returns. */
-export interface HTMLMaterialDownloadElement extends HTMLElement {
-  organizationId?: string;
-  articleId?: string;
-  type?: DownloadType;
-  dimensions?: DimensionsKey;
-  resolution?: ResolutionKey;
-  fileType?: FileTypeKey;
-  endpoint?: string;
-  loading?: LoadingMode;
-}
+export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownloadProperties {}
 
 /**
  * React 19 sets a custom element's `on…` function props as listeners for the

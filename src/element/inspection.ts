@@ -1,12 +1,18 @@
 import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log';
+import { createTransitionDecoder, type DecodedTransition } from '../machine/decodeTransition';
 
 /**
- * A debugging hook: receives XState's inspection events (including the
- * microsteps through the transient `validating`) with the element they
- * belong to. The Stately inspector's `inspect` fits it as it is.
+ * A debugging hook: receives XState's inspection events with the element
+ * they belong to and, for each step between states (including the passes
+ * through the transient `validating`), that step decoded. The Stately
+ * inspector's `inspect` fits it as it is.
  */
-export type MaterialDownloadInspector = (event: InspectionEvent, host: HTMLElement) => void;
+export type MaterialDownloadInspector = (
+  event: InspectionEvent,
+  host: HTMLElement,
+  transition: DecodedTransition | null,
+) => void;
 
 let inspector: MaterialDownloadInspector | null = null;
 
@@ -16,49 +22,31 @@ export function setInspector(next: MaterialDownloadInspector | null): void {
 }
 
 /** One transition as a readable line, for the `debug` attribute. */
-export function describeTransition(
-  host: Pick<HTMLElement, 'id' | 'getAttribute'>,
-  transition: { from: string; to: string; event: string; href: string | null; error: string | null },
-): string {
+export function describeTransition(host: Pick<HTMLElement, 'id' | 'getAttribute'>, step: DecodedTransition): string {
   const name = host.id
     ? `#${host.id}`
     : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
-  const outcome = transition.error ? `error: ${transition.error}` : `href: ${transition.href ?? 'none'}`;
-  return `${LOG_PREFIX.slice(0, -1)}${name}: ${transition.from} → ${transition.to} on ${transition.event} (${outcome})`;
-}
-
-interface Microstep {
-  actorRef: unknown;
-  event: { type: string };
-  snapshot: { value: unknown; context?: { href?: string | null; error?: string | null } };
-  _transitions: { eventType: string; source: { key: string; parent?: unknown } }[];
+  const { href, error } = step.context;
+  const outcome = error ? `error: ${error}` : `href: ${href ?? 'none'}`;
+  return `${LOG_PREFIX.slice(0, -1)}${name}: ${step.from} → ${step.to} on ${step.trigger} (${outcome})`;
 }
 
 /**
  * The element's inspection callback: forwards to the hook when one is set,
  * and logs transitions when the host has a `debug` attribute. Both are read
- * per event, so switching them on later works; unused, each event costs a
- * null check and an attribute lookup.
+ * per event, so switching them on later works.
  */
 export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => void {
-  let state = 'validating';
+  const decode = createTransitionDecoder();
   return (event) => {
+    const step = decode(event);
     if (inspector) {
       try {
-        inspector(event, host);
+        inspector(event, host, step);
       } catch {
         // A broken debugging hook must not break the element it watches.
       }
     }
-    if (event.type !== '@xstate.microstep') return;
-    const step = event as unknown as Microstep;
-    const [transition] = step._transitions;
-    // XState reports an event that enabled nothing as a microstep without transitions.
-    if (!transition) return;
-    const from = transition.source.parent ? transition.source.key : state;
-    state = String(step.snapshot.value);
-    if (!host.hasAttribute('debug')) return;
-    const { href = null, error = null } = step.snapshot.context ?? {};
-    console.debug(describeTransition(host, { from, to: state, event: transition.eventType || 'always', href, error }));
+    if (step && step.from !== step.to && host.hasAttribute('debug')) console.debug(describeTransition(host, step));
   };
 }

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import type { MaterialDownloadView } from '../machine/connect';
+import { useSelector } from '@xstate/react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { logError } from '../log';
+import { connect, viewsEqual } from '../machine/connect';
 import {
   NO_ANCHOR_MESSAGE,
   afterChildrenArrive,
@@ -10,20 +11,23 @@ import {
   observeChildren,
   reflectState,
 } from './dom';
+import type { MaterialDownloadActor } from './elementLogic';
+import type { LinkSettlings } from './linkSettlings';
 
 /**
- * Applies each view to the host and its anchor, and announces each settling
- * once (a ref, not the effect, remembers it: StrictMode runs effects twice).
- * An anchor that arrives or is replaced later is bound as soon as it is there.
+ * Drives the host and its anchor from the actor, and tells the page about
+ * each settling once the anchor shows it. An anchor that arrives or is
+ * replaced later is bound as soon as it is there.
  */
-export function useAnchorBinding(host: HTMLElement, view: MaterialDownloadView): void {
-  const announced = useRef<string | null>(null);
+export function useAnchorBinding(host: HTMLElement, actor: MaterialDownloadActor, settlings: LinkSettlings): void {
+  const view = useSelector(actor, connect, viewsEqual);
+  const settling = useSyncExternalStore(settlings.subscribe, settlings.pending, settlings.pending);
   const reportedMissingAnchor = useRef(false);
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
 
   useEffect(() => observeChildren(host, childrenChanged), [host]);
 
-  // Layout timing: the anchor is disabled before the browser paints it, whichever renderer runs.
+  // Layout timing: the anchor changes before the browser paints, whichever renderer runs.
   useLayoutEffect(() => {
     reflectState(host, view.state);
     const anchor = findAnchor(host);
@@ -40,10 +44,11 @@ export function useAnchorBinding(host: HTMLElement, view: MaterialDownloadView):
     });
   }, [host, view, childrenVersion]);
 
-  useEffect(() => {
-    const settling = view.settled && `${view.revision}:${view.settled}`;
-    if (!settling || announced.current === settling) return;
-    announced.current = settling;
-    dispatchLinkChange(host, { state: view.settled!, href: view.href, error: view.error });
-  }, [host, view]);
+  // Declared after the anchor's effect, so it runs after it in the same commit.
+  useLayoutEffect(() => {
+    // StrictMode runs this twice with the same settling: the store knows it was told.
+    if (!settling || settlings.pending() !== settling) return;
+    settlings.announced(settling);
+    dispatchLinkChange(host, settling);
+  }, [host, settling, settlings]);
 }

@@ -1,10 +1,12 @@
 /**
- * The values each attribute accepts and the provider enum each one stands for.
- * `none` leaves the variable out of the request.
+ * Every input of the element, declared once. The inputs type, the observed
+ * attributes and property accessors, the element's DOM and JSX typings and
+ * the Custom Elements Manifest are all derived from `ATTRIBUTES`: adding an
+ * attribute touches this table, validation and the query, nothing else.
+ *
+ * `values` maps each accepted key to the provider enum it stands for (`null`:
+ * nothing is sent, e.g. `none`); an attribute without `values` takes any text.
  */
-
-export const DOWNLOAD_TYPES = ['pbr', 'thumbnail', 'tile'] as const;
-export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
 
 export const DIMENSIONS = {
   none: null,
@@ -19,41 +21,125 @@ export const DIMENSIONS = {
   '30x30cm': 'THUMBNAIL_30X30_CM',
 } as const;
 
-export const RESOLUTIONS = {
-  none: null,
-  low: 'LOW',
-  medium: 'MEDIUM',
-  high: 'HIGH',
-} as const;
+export const RESOLUTIONS = { none: null, low: 'LOW', medium: 'MEDIUM', high: 'HIGH' } as const;
 
-export const FILE_TYPES = {
-  none: null,
-  exr: 'EXR',
-  jpg: 'JPG',
-  tiff: 'TIFF',
-} as const;
+export const FILE_TYPES = { none: null, exr: 'EXR', jpg: 'JPG', tiff: 'TIFF' } as const;
 
-export type DimensionsKey = keyof typeof DIMENSIONS;
-export type ResolutionKey = keyof typeof RESOLUTIONS;
-export type FileTypeKey = keyof typeof FILE_TYPES;
+export const TILE_ASSIGNMENT_TYPE = 'MATERIAL_TILEABLE_RENDER';
 
-export type ThumbnailAssignmentType = NonNullable<(typeof DIMENSIONS)[DimensionsKey]>;
-export type TileAssignmentType = 'MATERIAL_TILEABLE_RENDER';
-export type DownloadResolution = NonNullable<(typeof RESOLUTIONS)[ResolutionKey]>;
-export type DownloadFileType = NonNullable<(typeof FILE_TYPES)[FileTypeKey]>;
-
-export const TILE_ASSIGNMENT_TYPE: TileAssignmentType = 'MATERIAL_TILEABLE_RENDER';
+/** The kinds of file; only `tile` implies an assignment type of its own. */
+export const DOWNLOAD_KINDS = { pbr: null, thumbnail: null, tile: TILE_ASSIGNMENT_TYPE } as const;
 
 /** `lazy` waits until the element comes near the viewport before it fetches. */
-export const LOADING_MODES = ['eager', 'lazy'] as const;
-export type LoadingMode = (typeof LOADING_MODES)[number];
-export const DEFAULT_LOADING: LoadingMode = 'eager';
+export const LOADING_MODES = { eager: null, lazy: null } as const;
 
-export const DEFAULT_DIMENSIONS: DimensionsKey = 'none';
-export const DEFAULT_RESOLUTION: ResolutionKey = 'none';
-export const DEFAULT_FILE_TYPE: FileTypeKey = 'exr';
+interface AttributeSpec {
+  /** The HTML attribute; the table's key is the property. */
+  readonly attribute: string;
+  /** Accepted keys and the provider enum each stands for; null: free text. */
+  readonly values: Readonly<Record<string, string | null>> | null;
+  /** Used when the attribute is missing or empty; null: required or optional without one. */
+  readonly default: string | null;
+  readonly required: boolean;
+  /** For people: the manifest and the README take it from here. */
+  readonly doc: string;
+}
+
+export const ATTRIBUTES = {
+  organizationId: {
+    attribute: 'organization-id',
+    values: null,
+    default: null,
+    required: true,
+    doc: "The provider's organization id.",
+  },
+  articleId: {
+    attribute: 'article-id',
+    values: null,
+    default: null,
+    required: true,
+    doc: "The material's article number.",
+  },
+  type: {
+    attribute: 'type',
+    values: DOWNLOAD_KINDS,
+    default: null,
+    required: true,
+    doc: 'Which file: the PBR package, a thumbnail (needs `dimensions`) or the tileable image.',
+  },
+  dimensions: {
+    attribute: 'dimensions',
+    values: DIMENSIONS,
+    default: 'none',
+    required: false,
+    doc: 'Thumbnail size; only for `type="thumbnail"`, which needs one. `none` leaves it out of the request.',
+  },
+  resolution: {
+    attribute: 'resolution',
+    values: RESOLUTIONS,
+    default: 'none',
+    required: false,
+    doc: 'Resolution of the file; `none` leaves it out of the request.',
+  },
+  fileType: {
+    attribute: 'file-type',
+    values: FILE_TYPES,
+    default: 'exr',
+    required: false,
+    doc: 'File format; `none` leaves it out of the request.',
+  },
+  endpoint: {
+    attribute: 'endpoint',
+    values: null,
+    default: null,
+    required: false,
+    doc: "Absolute URL of the provider's `/graphql`. Without it: `configure({ endpoint })`, else the build-time default, else `/graphql`.",
+  },
+  loading: {
+    attribute: 'loading',
+    values: LOADING_MODES,
+    default: 'eager',
+    required: false,
+    doc: '`eager` fetches at once, `lazy` once the element comes within 200 px of the viewport.',
+  },
+} as const satisfies Record<string, AttributeSpec>;
+
+type Attributes = typeof ATTRIBUTES;
+export type InputName = keyof Attributes;
+
+/** The keys an attribute accepts, or any text for a free one. */
+export type AttributeValue<Name extends InputName> = Attributes[Name]['values'] extends null
+  ? string
+  : Extract<keyof Attributes[Name]['values'], string>;
+
+/** The element's properties, typed by the table: the compiler refuses what validation would log. */
+export type MaterialDownloadProperties = { -readonly [Name in InputName]?: AttributeValue<Name> };
+
+/** The same inputs as HTML or JSX attributes. */
+export type MaterialDownloadAttributeValues = {
+  -readonly [Name in InputName as Attributes[Name]['attribute']]?: AttributeValue<Name>;
+};
+
+/** What the element was given, as the customer wrote it: any field may be missing or wrong. */
+export type MaterialDownloadInputs = { -readonly [Name in InputName]?: string };
+
+export const INPUT_NAMES = Object.keys(ATTRIBUTES) as InputName[];
+
+export type DownloadType = AttributeValue<'type'>;
+export type DimensionsKey = AttributeValue<'dimensions'>;
+export type ResolutionKey = AttributeValue<'resolution'>;
+export type FileTypeKey = AttributeValue<'fileType'>;
+export type LoadingMode = AttributeValue<'loading'>;
+
+export type ThumbnailAssignmentType = NonNullable<(typeof DIMENSIONS)[DimensionsKey]>;
+export type TileAssignmentType = typeof TILE_ASSIGNMENT_TYPE;
+export type DownloadResolution = NonNullable<(typeof RESOLUTIONS)[ResolutionKey]>;
+export type DownloadFileType = NonNullable<(typeof FILE_TYPES)[FileTypeKey]>;
 
 /** Own keys only: `'toString' in DIMENSIONS` must not count as a valid key. */
 export function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
   return Object.prototype.hasOwnProperty.call(table, key);
 }
+
+/** The `type` values, in order: for pickers and docs. */
+export const DOWNLOAD_TYPES = Object.keys(DOWNLOAD_KINDS) as DownloadType[];

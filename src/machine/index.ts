@@ -1,13 +1,18 @@
-export { materialDownloadMachine } from './materialDownload.machine';
+export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine';
 export type {
+  LinkSettledEvent,
   LookupOutput,
   MaterialDownloadContext,
   MaterialDownloadEvent,
+  MaterialDownloadInput,
   MaterialDownloadMachine,
   MaterialDownloadState,
 } from './materialDownload.machine';
 export { connect, viewsEqual } from './connect';
-export type { MaterialDownloadView, SettledState } from './connect';
+export type { MaterialDownloadView } from './connect';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs';
-export * from './options';
-export type { LinkRequest, LinkKind, MaterialDownloadInputs, Validation } from './types';
+export { changesValidation } from './changesValidation';
+export { decodeTransition, createTransitionDecoder } from './decodeTransition';
+export type { DecodedTransition } from './decodeTransition';
+export * from './attributes';
+export type { LinkRequest, LinkKind, Validation } from './types';

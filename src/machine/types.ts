@@ -1,33 +1,4 @@
-import type {
-  DownloadFileType,
-  DownloadResolution,
-  DownloadType,
-  ThumbnailAssignmentType,
-  TileAssignmentType,
-} from './options';
-
-/**
- * What the element was given, as the customer wrote it. Every field may be
- * missing or wrong: validation decides.
- */
-export interface MaterialDownloadInputs {
-  /** `organization-id`: the provider's organization identifier. Required. */
-  organizationId?: string;
-  /** `article-id`: the material's article number. Required. */
-  articleId?: string;
-  /** `type`: `pbr`, `thumbnail` or `tile`. Required. */
-  type?: string;
-  /** `dimensions`: thumbnail size key. @default 'none' */
-  dimensions?: string;
-  /** `resolution`: `none`, `low`, `medium`, `high`. @default 'none' */
-  resolution?: string;
-  /** `file-type`: `none`, `exr`, `jpg`, `tiff`. @default 'exr' */
-  fileType?: string;
-  /** `endpoint`: absolute URL of the provider's `/graphql`. @default configure()'s endpoint */
-  endpoint?: string;
-  /** `loading`: `eager` fetches at once, `lazy` when the element comes near the viewport. @default 'eager' */
-  loading?: string;
-}
+import type { DownloadFileType, DownloadResolution, ThumbnailAssignmentType, TileAssignmentType } from './attributes';
 
 interface LinkRequestBase {
   organizationId: string;
@@ -44,6 +15,6 @@ export type LinkRequest =
   | (LinkRequestBase & { kind: 'thumbnail'; assignmentType: ThumbnailAssignmentType })
   | (LinkRequestBase & { kind: 'tile'; assignmentType: TileAssignmentType });
 
-export type LinkKind = DownloadType;
+export type LinkKind = LinkRequest['kind'];
 
 export type Validation = { ok: true; request: LinkRequest; lazy: boolean } | { ok: false; error: string };

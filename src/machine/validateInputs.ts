@@ -1,17 +1,14 @@
 import {
-  DEFAULT_DIMENSIONS,
-  DEFAULT_LOADING,
-  LOADING_MODES,
-  DEFAULT_FILE_TYPE,
-  DEFAULT_RESOLUTION,
+  ATTRIBUTES,
   DIMENSIONS,
-  DOWNLOAD_TYPES,
+  DOWNLOAD_KINDS,
   FILE_TYPES,
   RESOLUTIONS,
   TILE_ASSIGNMENT_TYPE,
   isKeyOf,
-} from './options';
-import type { LinkRequest, MaterialDownloadInputs, Validation } from './types';
+  type MaterialDownloadInputs,
+} from './attributes';
+import type { LinkRequest, Validation } from './types';
 
 /** The seed's messages, word for word: customers search their logs for them. */
 export const MESSAGES = {
@@ -27,9 +24,12 @@ export function invalidValueMessage(attribute: string, value: string, valid: rea
   return `Invalid ${attribute} "${value}". Valid values: ${valid.join(', ')}.`;
 }
 
-function isBlank(value: string | undefined): value is undefined | '' {
+function isBlank(value: string | undefined | null): value is undefined | null | '' {
   return value === undefined || value === null || value === '';
 }
+
+/** Checked after the required ones, in this order (the seed's). */
+const KEYED_INPUTS = ['type', 'dimensions', 'resolution', 'fileType', 'loading'] as const;
 
 /**
  * Checks the inputs in the seed's order and turns them into a provider
@@ -37,41 +37,31 @@ function isBlank(value: string | undefined): value is undefined | '' {
  */
 export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   const fail = (error: string): Validation => ({ ok: false, error });
-  const { articleId, organizationId, type } = inputs;
-  const dimensions = isBlank(inputs.dimensions) ? DEFAULT_DIMENSIONS : inputs.dimensions;
-  const resolution = isBlank(inputs.resolution) ? DEFAULT_RESOLUTION : inputs.resolution;
-  const fileType = isBlank(inputs.fileType) ? DEFAULT_FILE_TYPE : inputs.fileType;
-  const loading = isBlank(inputs.loading) ? DEFAULT_LOADING : inputs.loading;
-
+  const { articleId, organizationId } = inputs;
   if (isBlank(articleId)) return fail(MESSAGES.noArticleId);
   if (isBlank(organizationId)) return fail(MESSAGES.noOrganizationId);
-  if (isBlank(type) || !(DOWNLOAD_TYPES as readonly string[]).includes(type)) {
-    return fail(invalidValueMessage('type', type ?? '', DOWNLOAD_TYPES));
+
+  const keyed = {} as Record<(typeof KEYED_INPUTS)[number], string>;
+  for (const name of KEYED_INPUTS) {
+    const { values, default: fallback } = ATTRIBUTES[name];
+    const given = inputs[name];
+    const value = isBlank(given) ? (fallback ?? '') : given;
+    if (!isKeyOf(values, value)) return fail(invalidValueMessage(name, value, Object.keys(values)));
+    keyed[name] = value;
   }
-  if (!isKeyOf(DIMENSIONS, dimensions)) {
-    return fail(invalidValueMessage('dimensions', dimensions, Object.keys(DIMENSIONS)));
-  }
-  if (!isKeyOf(RESOLUTIONS, resolution)) {
-    return fail(invalidValueMessage('resolution', resolution, Object.keys(RESOLUTIONS)));
-  }
-  if (!isKeyOf(FILE_TYPES, fileType)) {
-    return fail(invalidValueMessage('fileType', fileType, Object.keys(FILE_TYPES)));
-  }
-  if (!(LOADING_MODES as readonly string[]).includes(loading)) {
-    return fail(invalidValueMessage('loading', loading, LOADING_MODES));
-  }
+  const { type, dimensions, resolution, fileType, loading } = keyed;
   const lazy = loading === 'lazy';
 
   const base = {
     organizationId,
     articleId,
-    ...optional('resolution', RESOLUTIONS[resolution]),
-    ...optional('fileType', FILE_TYPES[fileType]),
+    ...optional('resolution', RESOLUTIONS[resolution as keyof typeof RESOLUTIONS]),
+    ...optional('fileType', FILE_TYPES[fileType as keyof typeof FILE_TYPES]),
     ...optional('endpoint', isBlank(inputs.endpoint) ? null : inputs.endpoint),
   };
-  const assignmentType = DIMENSIONS[dimensions];
+  const assignmentType = DIMENSIONS[dimensions as keyof typeof DIMENSIONS];
 
-  switch (type) {
+  switch (type as keyof typeof DOWNLOAD_KINDS) {
     case 'pbr':
       if (assignmentType) return fail(MESSAGES.dimensionsForPbr);
       return { ok: true, lazy, request: { ...base, kind: 'pbr' } };
@@ -87,8 +77,8 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
 }
 
 /** `none` leaves the variable out of the request entirely, not `null`. */
-function optional<K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> {
-  return value === null ? {} : ({ [key]: value } as Record<K, V>);
+function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 export type { LinkRequest };

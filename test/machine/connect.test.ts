@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { connect, materialDownloadMachine, viewsEqual } from '../../src/machine';
+
+const snapshotAt = (value: string, href: string | null) =>
+  materialDownloadMachine.resolveState({
+    value,
+    context: { inputs: {}, target: null, request: null, lazy: false, href, error: null },
+  });
 
 describe('connect', () => {
   it('never shows a link outside enabled, even if one is in context', () => {
-    const snapshot = materialDownloadMachine.resolveState({
-      value: 'fetching',
-      context: { inputs: {}, request: null, lazy: false, href: 'https://stale.example/x', error: null, revision: 0 },
-    });
-    expect(connect(snapshot)).toEqual({
-      state: 'fetching',
-      href: null,
-      disabled: true,
-      error: null,
-      settled: null,
-      revision: 0,
+    for (const state of ['validating', 'waiting', 'fetching', 'disabled', 'destroyed'])
+      expect(connect(snapshotAt(state, 'https://stale.example/x'))).toEqual({ state, href: null, disabled: true });
+  });
+
+  it('shows the link when enabled', () => {
+    expect(connect(snapshotAt('enabled', 'https://files.example/a.zip'))).toEqual({
+      state: 'enabled',
+      href: 'https://files.example/a.zip',
+      disabled: false,
     });
   });
 
-  it('tells two settlings of the same result apart by revision', () => {
-    const actor = createActor(materialDownloadMachine, { input: {} }).start();
-    const first = connect(actor.getSnapshot());
-    actor.send({ type: 'INPUTS.SET', inputs: {} });
-    const second = connect(actor.getSnapshot());
-    expect(first.settled).toBe('disabled');
-    expect(second.settled).toBe('disabled');
-    expect(viewsEqual(first, second)).toBe(false);
-    expect(viewsEqual(first, { ...first })).toBe(true);
+  it('tells views apart by what they render', () => {
+    const enabled = connect(snapshotAt('enabled', 'https://files.example/a.zip'));
+    expect(viewsEqual(enabled, { ...enabled })).toBe(true);
+    expect(viewsEqual(enabled, { ...enabled, href: 'https://files.example/b.zip' })).toBe(false);
+    expect(viewsEqual(enabled, { ...enabled, state: 'fetching' })).toBe(false);
+    expect(viewsEqual(enabled, { ...enabled, disabled: true })).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
 import {
   connect,
   materialDownloadMachine,
   type LinkRequest,
+  type LinkSettledEvent,
   type LookupOutput,
   type MaterialDownloadInputs,
 } from '../../src/machine';
@@ -44,12 +45,15 @@ function start(inputs: MaterialDownloadInputs) {
   };
   const actor = createActor(
     materialDownloadMachine.provide({
-      actors: { lookupLink: lookup.logic },
+      actors: { lookupLink: lookup.logic, watchVisibility: fromCallback(() => {}) },
       actions: { reportError: (_, { error }) => void reported.push(error) },
     }),
-    { input: inputs, inspect },
-  ).start();
-  return { actor, lookup, reported, visited };
+    { input: { inputs }, inspect },
+  );
+  const settlings: LinkSettledEvent[] = [];
+  actor.on('link.settled', (event) => void settlings.push(event));
+  actor.start();
+  return { actor, lookup, reported, visited, settlings };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -71,7 +75,6 @@ describe('materialDownloadMachine', () => {
       state: 'enabled',
       href: 'https://files.example/a.png',
       disabled: false,
-      settled: 'enabled',
     });
   });
 
@@ -79,7 +82,8 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, reported } = start(thumbnail);
     lookup.calls[0]!.resolve(null);
     await settle();
-    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'disabled', href: null, disabled: true, error: null });
+    expect(connect(actor.getSnapshot())).toEqual({ state: 'disabled', href: null, disabled: true });
+    expect(actor.getSnapshot().context.error).toBeNull();
     expect(reported).toEqual([null]);
   });
 
@@ -87,7 +91,8 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, reported } = start(thumbnail);
     lookup.calls[0]!.reject(new Error('request failed: HTTP 500'));
     await settle();
-    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'disabled', error: 'request failed: HTTP 500' });
+    expect(connect(actor.getSnapshot())).toEqual({ state: 'disabled', href: null, disabled: true });
+    expect(actor.getSnapshot().context.error).toBe('request failed: HTTP 500');
     expect(reported).toEqual(['request failed: HTTP 500']);
   });
 
@@ -114,7 +119,67 @@ describe('materialDownloadMachine', () => {
     visited.length = 0;
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'bogus2' } });
     expect(visited).toEqual(['validating', 'disabled']);
-    expect(actor.getSnapshot().context.revision).toBe(3);
+  });
+
+  it('treats a change that leaves the request as it was as no change at all', async () => {
+    const { actor, lookup, visited, settlings } = start(pbr);
+    lookup.calls[0]!.resolve('https://files.example/a.zip');
+    await settle();
+    visited.length = 0;
+    settlings.length = 0;
+    for (const inputs of [
+      { ...pbr, dimensions: 'none' },
+      { ...pbr, fileType: 'exr', resolution: 'none' },
+      { ...pbr, loading: 'eager', fileType: '' },
+      { ...pbr },
+    ]) {
+      actor.send({ type: 'INPUTS.SET', inputs });
+      expect(actor.getSnapshot().context.inputs).toEqual(inputs);
+    }
+    expect(visited).toEqual(['enabled', 'enabled', 'enabled', 'enabled']);
+    expect(lookup.calls).toHaveLength(1);
+    expect(settlings).toEqual([]);
+    expect(actor.getSnapshot().context.href).toBe('https://files.example/a.zip');
+
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, fileType: 'jpg' } });
+    expect(visited.slice(-2)).toEqual(['validating', 'fetching']);
+    expect(lookup.calls).toHaveLength(2);
+  });
+
+  it('a repeated invalid input logs once; another problem logs again', () => {
+    const { actor, reported, settlings } = start({ ...pbr, type: 'bogus' });
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'bogus', resolution: 'none' } });
+    expect(reported).toHaveLength(1);
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'bogus2' } });
+    expect(reported).toEqual([expect.stringContaining('"bogus"'), expect.stringContaining('"bogus2"')]);
+    expect(settlings.map(({ state }) => state)).toEqual(['disabled', 'disabled']);
+  });
+
+  it('announces each settling once, with what the page is told', async () => {
+    const { actor, lookup, settlings } = start(thumbnail);
+    expect(settlings).toEqual([]);
+    lookup.calls[0]!.resolve('https://files.example/a.png');
+    await settle();
+    actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    lookup.calls[1]!.resolve(null);
+    await settle();
+    actor.send({ type: 'INPUTS.SET', inputs: thumbnail });
+    lookup.calls[2]!.reject(new Error('request failed: HTTP 500'));
+    await settle();
+    expect(settlings).toEqual([
+      { type: 'link.settled', state: 'enabled', href: 'https://files.example/a.png', error: null },
+      { type: 'link.settled', state: 'disabled', href: null, error: null },
+      { type: 'link.settled', state: 'disabled', href: null, error: 'request failed: HTTP 500' },
+    ]);
+  });
+
+  it('names what it invokes, so logs and diagrams say lookup and visibility', async () => {
+    const { actor } = start(pbr);
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['lookup']);
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, loading: 'lazy' } });
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['visibility']);
+    actor.send({ type: 'VISIBLE' });
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['lookup']);
   });
 
   it('aborts the old lookup on an input change and never applies its late answer', async () => {
@@ -145,7 +210,7 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, visited } = start({ ...pbr, loading: 'lazy' });
     expect(visited).toEqual(['validating', 'waiting']);
     expect(lookup.calls).toHaveLength(0);
-    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'waiting', href: null, disabled: true, settled: null });
+    expect(connect(actor.getSnapshot())).toEqual({ state: 'waiting', href: null, disabled: true });
     actor.send({ type: 'VISIBLE' });
     expect(actor.getSnapshot().value).toBe('fetching');
     expect(lookup.calls).toHaveLength(1);
@@ -160,8 +225,13 @@ describe('materialDownloadMachine', () => {
   });
 
   it('reports an error the placeholder lookup gives when nothing is provided', async () => {
-    const actor = createActor(materialDownloadMachine, { input: thumbnail }).start();
+    const actor = createActor(materialDownloadMachine, { input: { inputs: thumbnail } }).start();
     await settle();
     expect(actor.getSnapshot().context.error).toBe('lookupLink is not provided');
+  });
+
+  it('fetches at once for a lazy element when nothing is provided to watch visibility', () => {
+    const actor = createActor(materialDownloadMachine, { input: { inputs: { ...pbr, loading: 'lazy' } } }).start();
+    expect(actor.getSnapshot().value).toBe('fetching');
   });
 });

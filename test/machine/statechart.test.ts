@@ -23,9 +23,12 @@ describe('the committed statechart diagram', () => {
     expect(diagram).toContain('validating --> fetching: always [canFetchNow]');
     expect(diagram).toContain('validating --> waiting: always [hasRequest]');
     expect(diagram).toContain('waiting --> fetching: VISIBLE');
-    expect(diagram).toContain('fetching --> enabled: done: lookupLink [hasLink] / assignLink');
+    expect(diagram).toContain('fetching --> enabled: done: lookup [hasLink] / assignLink');
+    expect(diagram).toContain('waiting --> fetching: error: visibility');
+    expect(diagram).not.toContain('xstate.');
     for (const from of ['waiting', 'fetching', 'enabled', 'disabled']) {
-      expect(diagram).toContain(`${from} --> validating: INPUTS.SET / assignInputs`);
+      expect(diagram).toContain(`${from} --> validating: INPUTS.SET [changesRequest] / assignInputs`);
+      expect(diagram).toContain(`${from} --> ${from}: INPUTS.SET / assignInputs`);
       expect(diagram).toContain(`${from} --> destroyed: DESTROY`);
     }
     expect(diagram).not.toContain('validating --> validating');

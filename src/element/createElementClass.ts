@@ -1,0 +1,119 @@
+import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes';
+import { bind, unbind } from './bindingRoot';
+import { configureElements } from './configureElements';
+import { showPending } from './dom';
+import { startActor, type MaterialDownloadActor } from './elementLogic';
+import type { HTMLMaterialDownloadElement } from './globalTypes';
+
+/** Grace period after removal: a DOM move reconnects well within it. */
+export const DESTROY_DELAY_MS = 10;
+
+declare const __CM_VERSION__: string | undefined;
+export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
+
+export interface MaterialDownloadElementConstructor {
+  new (): HTMLMaterialDownloadElement;
+  readonly prototype: HTMLMaterialDownloadElement;
+  /** Options for every element: `customElements.get('cm-material-download').configure({...})`. */
+  configure: typeof configureElements;
+  /** The package version that defined the class; a different one under the same tag gets a warning. */
+  readonly version: string;
+}
+
+const ATTRIBUTE_NAMES = INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute);
+
+/** Attributes are the inputs; an empty one means "not set", as a missing one does. */
+function readInputs(host: HTMLElement): MaterialDownloadInputs {
+  const inputs: MaterialDownloadInputs = {};
+  for (const name of INPUT_NAMES) {
+    const value = host.getAttribute(ATTRIBUTES[name].attribute);
+    if (value) inputs[name] = value;
+  }
+  return inputs;
+}
+
+/**
+ * The custom element owns its statechart's actor: it is created and started
+ * in `connectedCallback`, so the lookups of every element connected in one
+ * task are queued in that task, whatever React is doing. React only binds
+ * the anchor to the actor, later (see bindingRoot). Made on first use, not
+ * at import: importing the library in Node must not touch HTMLElement.
+ */
+export function createElementClass(): MaterialDownloadElementConstructor {
+  class MaterialDownloadElement extends HTMLElement {
+    static readonly observedAttributes = ATTRIBUTE_NAMES;
+    static configure = configureElements;
+    static readonly version = VERSION;
+
+    #actor: MaterialDownloadActor | null = null;
+    #destroyTimer: ReturnType<typeof setTimeout> | undefined;
+    #destroyed = false;
+    #inputsChangeQueued = false;
+
+    connectedCallback(): void {
+      clearTimeout(this.#destroyTimer);
+      if (this.#destroyed || this.#actor) return;
+      this.#adoptEarlyProperties();
+      const { actor, settlings } = startActor(this, readInputs(this));
+      this.#actor = actor;
+      showPending(this, actor.getSnapshot().value);
+      bind(this, actor, settlings);
+    }
+
+    /** Not at once: a DOM move disconnects and reconnects within the task. */
+    disconnectedCallback(): void {
+      clearTimeout(this.#destroyTimer);
+      this.#destroyTimer = setTimeout(() => this.#destroy(), DESTROY_DELAY_MS);
+    }
+
+    attributeChangedCallback(_name: string, oldValue: string | null, newValue: string | null): void {
+      if (oldValue === newValue || !this.#actor || this.#inputsChangeQueued) return;
+      // Several writes in one script are one change: `type` and `dimensions` often change together.
+      this.#inputsChangeQueued = true;
+      queueMicrotask(() => {
+        this.#inputsChangeQueued = false;
+        this.#actor?.send({ type: 'INPUTS.SET', inputs: readInputs(this) });
+      });
+    }
+
+    #destroy(): void {
+      if (this.isConnected || !this.#actor) return;
+      this.#destroyed = true;
+      this.#actor.send({ type: 'DESTROY' });
+      this.#actor = null;
+      unbind(this);
+    }
+
+    /**
+     * A property set before the element was defined is an own property that
+     * hides the accessor; hand it to the accessor instead.
+     */
+    #adoptEarlyProperties(): void {
+      for (const name of INPUT_NAMES) {
+        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+        const value = (this as Record<string, unknown>)[name];
+        delete (this as Record<string, unknown>)[name];
+        (this as Record<string, unknown>)[name] = value;
+      }
+    }
+  }
+
+  for (const name of INPUT_NAMES) defineInputProperty(MaterialDownloadElement.prototype, name);
+  return MaterialDownloadElement as unknown as MaterialDownloadElementConstructor;
+}
+
+/** Each property reflects its attribute: one source of truth, visible in the markup. */
+function defineInputProperty(prototype: HTMLElement, name: InputName): void {
+  const attribute = ATTRIBUTES[name].attribute;
+  Object.defineProperty(prototype, name, {
+    enumerable: true,
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.getAttribute(attribute) ?? undefined;
+    },
+    set(this: HTMLElement, value: unknown) {
+      if (value === null || value === undefined) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, String(value));
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { createActor, type ActorRefFrom } from 'xstate';
+import { logError } from '../log';
+import type { MaterialDownloadInputs } from '../machine/attributes';
+import { materialDownloadMachine } from '../machine/materialDownload.machine';
+import { inspectorFor } from './inspection';
+import { followSettlings, type LinkSettlings } from './linkSettlings';
+import { lookupLink } from './lookupActor';
+import { watchVisibility } from './visibilityActor';
+
+/** The machine on the real transport, observer and console; provided once for every element. */
+export const elementLogic = materialDownloadMachine.provide({
+  actors: { lookupLink, watchVisibility },
+  actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
+});
+
+export type MaterialDownloadActor = ActorRefFrom<typeof elementLogic>;
+
+/**
+ * A started actor for `host`, and its settlings followed from the start (an
+ * invalid input settles during `start()`). Its lookup, if any, is queued
+ * before this returns.
+ */
+export function startActor(
+  host: HTMLElement,
+  inputs: MaterialDownloadInputs,
+): { actor: MaterialDownloadActor; settlings: LinkSettlings } {
+  const actor = createActor(elementLogic, { input: { inputs, target: host }, inspect: inspectorFor(host) });
+  const settlings = followSettlings(actor);
+  actor.start();
+  return { actor, settlings };
+}

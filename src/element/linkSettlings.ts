@@ -1,0 +1,38 @@
+import type { LinkSettledEvent } from '../machine/materialDownload.machine';
+import type { LinkChangeDetail } from './dom';
+import type { MaterialDownloadActor } from './elementLogic';
+
+/**
+ * The settlings an actor announced that the page has not heard of yet. The
+ * machine announces at once; the page is told (`cm-link-change`) only once
+ * the anchor shows it, which is the binding's job and may come later.
+ * Listening starts with the actor, so no settling is missed before a binding
+ * exists.
+ */
+export interface LinkSettlings {
+  /** The settling still to be announced, or null. Stable between changes, for `useSyncExternalStore`. */
+  pending(): LinkChangeDetail | null;
+  /** Called whenever a settling arrives; returns the unsubscribe. */
+  subscribe(onChange: () => void): () => void;
+  /** The page has been told about `detail`. */
+  announced(detail: LinkChangeDetail): void;
+}
+
+export function followSettlings(actor: MaterialDownloadActor): LinkSettlings {
+  let pending: LinkChangeDetail | null = null;
+  const listeners = new Set<() => void>();
+  actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => {
+    pending = { state, href, error };
+    for (const listener of listeners) listener();
+  });
+  return {
+    pending: () => pending,
+    subscribe(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    announced(detail) {
+      if (pending === detail) pending = null;
+    },
+  };
+}
