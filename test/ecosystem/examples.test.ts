@@ -65,9 +65,11 @@ describe('examples/plain-html', () => {
   it('shows a disabled anchor dimmed by its CSS until the link is known', async () => {
     const { page: tab } = await openWatchedPage(browser);
     const cdnUrl = CDN_SCRIPT.exec(page)![1]!;
-    // Hold the provider's answer back, so the disabled state can be looked at.
+    // Hold the provider's answer back until the disabled state has been looked at: however slow the machine.
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await tab.route('**/graphql', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await seen;
       await route.continue();
     });
     await tab.route(cdnUrl, (route) =>
@@ -77,6 +79,7 @@ describe('examples/plain-html', () => {
     const swatch = tab.locator('#swatch > a');
     await expect.poll(() => swatch.getAttribute('class')).toBe('button disabled');
     expect(await swatch.evaluate((anchor) => getComputedStyle(anchor).opacity)).toBe('0.5');
+    release();
     await expect.poll(() => swatch.getAttribute('class')).toBe('button');
     expect(await swatch.evaluate((anchor) => getComputedStyle(anchor).opacity)).toBe('1');
   }, 30_000);

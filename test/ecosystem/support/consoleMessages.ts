@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { ATTRIBUTES, INPUT_NAMES } from '../../../src/machine/attributes';
 import { invalidValueMessage, MESSAGES } from '../../../src/machine/validateInputs';
 
 /**
@@ -100,12 +101,15 @@ export function collectConsoleMessages(srcDir: string): {
         if (LOGGERS.has(name)) collect(node.arguments[0], node);
         if (name === 'invalidValueMessage') {
           const [attribute] = node.arguments;
-          if (attribute && ts.isStringLiteralLike(attribute)) {
-            messages.push({
-              text: invalidValueMessage(attribute.text, PLACEHOLDER, [PLACEHOLDER]),
-              where: where(node),
-            });
-          } else unreadable.push(`${where(node)}: ${node.getText()}`);
+          // Validation loops over the attribute table: every input with a set of values can be named.
+          const names = !attribute
+            ? []
+            : ts.isStringLiteralLike(attribute)
+              ? [attribute.text]
+              : INPUT_NAMES.filter((input) => ATTRIBUTES[input].values !== null);
+          if (names.length === 0) unreadable.push(`${where(node)}: ${node.getText()}`);
+          for (const name of names)
+            messages.push({ text: invalidValueMessage(name, PLACEHOLDER, [PLACEHOLDER]), where: where(node) });
         }
       }
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'LookupError') {
