@@ -1,38 +1,27 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemo, serveDemo } from '../../dev/demoServer.js';
 import type { Provider } from '../../dev/provider/server.js';
-import { CHROMIUM_FLAGS, findChromium } from '../support/chromium.js';
+import { useHarness } from './support/useHarness';
 
 /**
  * The demo as `npm start` serves it (built page, dist/ element, local
  * provider): links that work, and the statechart panel following an element.
  */
+const harness = useHarness();
 let server: Provider;
-let browser: Browser;
 let page: Page;
-let pageErrors: Error[];
 
 beforeAll(async () => {
   await buildDemo();
   server = await serveDemo();
-  browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  expect(pageErrors).toEqual([]);
-  await page.context().close();
-});
+afterAll(async () => server?.close());
 
 async function openDemo(): Promise<void> {
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
+  ({ page } = await harness.newPage({ context: { viewport: { width: 1400, height: 1000 } } }));
   await page.goto(`${server.origin}/`);
   await page.waitForSelector('body[data-ready="true"]');
 }

@@ -251,7 +251,7 @@ describe('inputs', () => {
     expect(await element.evaluate((host: any) => host.articleId)).toBe('B-202');
   });
 
-  it('shows a disabled anchor the moment it is inserted, and is fetching before the task ends', async () => {
+  it('is fetching, with a disabled anchor, the moment it is inserted', async () => {
     I = await harness.newPage();
     await I.open();
     const seen = await I.page.evaluate(async () => {
@@ -275,7 +275,7 @@ describe('inputs', () => {
       return { atInsert, atEndOfTask: read() };
     });
     expect(seen).toEqual({
-      atInsert: ['validating', null, 'button disabled', 'true'],
+      atInsert: ['fetching', null, 'button disabled', 'true'],
       atEndOfTask: ['fetching', null, 'button disabled', 'true'],
     });
     expect(await I.settled(I.page.locator('#el-1'))).toMatchObject({ state: 'enabled' });

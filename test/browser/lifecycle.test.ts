@@ -5,32 +5,11 @@ import { useHarness } from './support/useHarness';
 const harness = useHarness();
 let I: MaterialDownloadPage;
 
-/** Every href the page's first anchor ever had, in order. */
-async function recordHrefs(): Promise<void> {
-  await I.page.evaluate(() => {
-    (window as any).__hrefs = [];
-    new MutationObserver((records) => {
-      for (const record of records) (window as any).__hrefs.push((record.target as Element).getAttribute('href'));
-    }).observe(document.getElementById('root')!, { attributes: true, attributeFilter: ['href'], subtree: true });
-  });
-}
-const hrefs = () => I.page.evaluate(() => (window as any).__hrefs as (string | null)[]);
-
-/** GraphQL requests Chromium reports as failed: an aborted fetch shows up here. */
-function failedGraphqlRequests(): string[] {
-  const failed: string[] = [];
-  I.page.on('requestfailed', (request) => {
-    if (request.url().endsWith('/graphql')) failed.push(request.failure()?.errorText ?? 'failed');
-  });
-  return failed;
-}
-
 describe('input changes', () => {
   it('a slow answer for older inputs is aborted and never overwrites the newer link', async () => {
     I = await harness.newPage();
     await I.open({ configure: { batch: false } });
-    const failed = failedGraphqlRequests();
-    await recordHrefs();
+    const hrefs = await I.recordHrefWrites();
     // fault-delay-600 answers with A-100's link, 600 ms late.
     const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-600', type: 'pbr' });
     await expect
@@ -40,9 +19,84 @@ describe('input changes', () => {
     expect(change.href).toContain('/A-103/');
     await I.page.waitForTimeout(900);
     expect((await I.anchorOf(element)).href).toBe(change.href);
-    expect(await hrefs()).toEqual([change.href]);
+    expect(await hrefs.writes()).toEqual([change.href]);
     expect(await I.linkChanges()).toHaveLength(1);
-    expect(failed).toEqual(['net::ERR_ABORTED']);
+    expect(I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+  });
+});
+
+const pbr = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
+const thumbnail = { ...pbr, type: 'thumbnail', dimensions: '10x10cm' };
+/** Another element on the page, whose real change shows that a batch window has passed. */
+const witness = { ...pbr, 'article-id': 'A-101' };
+
+/**
+ * An enabled element beside the witness, with the answer cache off (so that
+ * any second lookup reaches the provider) and every href write recorded from
+ * now on; the provider's log starts empty.
+ */
+async function openEnabled(attributes: Record<string, string>) {
+  I = await harness.open({ configure: { cacheTtlMs: 0 } });
+  const [element, other] = await I.addTogether([attributes, witness]);
+  const [settled] = await I.settledAll([element!, other!]);
+  expect(settled).toMatchObject({ state: 'enabled', error: null });
+  const hrefs = await I.recordHrefWrites();
+  harness.provider.clearRequests();
+  return { element: element!, other: other!, settled: settled!, hrefs };
+}
+
+/** A write that leaves the request as it was: on an element with these attributes, set this attribute or property. */
+type NoOpChange = [
+  title: string,
+  attributes: Record<string, string>,
+  write: 'attribute' | 'property',
+  name: string,
+  value: string,
+];
+const NO_OP_CHANGES: NoOpChange[] = [
+  ['dimensions="none" on a PBR', pbr, 'attribute', 'dimensions', 'none'],
+  ['file-type="exr", the default spelled out', thumbnail, 'attribute', 'file-type', 'exr'],
+  ['resolution="none", the default spelled out', thumbnail, 'attribute', 'resolution', 'none'],
+  ['the same article-id set again', pbr, 'attribute', 'article-id', 'A-100'],
+  ['the same dimensions set again', thumbnail, 'attribute', 'dimensions', '10x10cm'],
+  ["el.fileType = 'exr', the default as a property", pbr, 'property', 'fileType', 'exr'],
+  ["el.articleId = 'A-100', the value it has", thumbnail, 'property', 'articleId', 'A-100'],
+];
+
+describe('a change that leaves the request as it was', () => {
+  it.each(NO_OP_CHANGES)(
+    '%s: no request, no href removed, no cm-link-change',
+    async (_, attributes, write, name, value) => {
+      const { element, other, settled, hrefs } = await openEnabled(attributes);
+      await (write === 'attribute' ? I.setAttribute(element, name, value) : I.setProperty(element, name, value));
+      // A real change on another element, settled: by then a batch window has surely passed since the no-op.
+      await I.settleAfter(other, () => I.setAttribute(other, 'article-id', 'A-103'));
+
+      expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-103']);
+      expect(
+        (await hrefs.writes(element)).filter((href) => href !== settled.href),
+        'href writes other than the link it had',
+      ).toEqual([]);
+      expect(await I.linkChanges(settled.id)).toEqual([settled]);
+      expect(await I.anchorOf(element)).toEqual({
+        dataState: 'enabled',
+        href: settled.href,
+        className: 'button',
+        ariaDisabled: null,
+      });
+    },
+  );
+
+  it('control: a real change (file-type="jpg") fetches again, removes the href meanwhile, and announces the new link', async () => {
+    const { element, settled, hrefs } = await openEnabled(thumbnail);
+    const change = await I.settleAfter(element, () => I.setAttribute(element, 'file-type', 'jpg'));
+
+    expect(change).toMatchObject({ state: 'enabled', error: null, href: expect.stringMatching(/\.jpg$/) });
+    expect(I.operations().map((operation) => operation.variables)).toEqual([
+      { articleId: 'A-100', organizationId: 'org-1', assignmentType: 'THUMBNAIL_10X10_CM', fileType: 'JPG' },
+    ]);
+    expect(await hrefs.writes(element)).toEqual([null, change.href]);
+    expect(await I.linkChanges(settled.id)).toEqual([settled, change]);
   });
 });
 
@@ -69,7 +123,6 @@ describe('moving and removing', () => {
   it('a move while fetching keeps the request, and its answer is applied', async () => {
     I = await harness.newPage();
     await I.open();
-    const failed = failedGraphqlRequests();
     const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' });
     await expect.poll(() => harness.provider.requests.length).toBeGreaterThan(0);
     await I.page.evaluate(async () => {
@@ -80,13 +133,12 @@ describe('moving and removing', () => {
       document.body.prepend(host);
     });
     expect(await I.settled(element)).toMatchObject({ state: 'enabled', error: null });
-    expect(failed).toEqual([]);
+    expect(I.failedGraphqlRequests).toEqual([]);
   });
 
   it('removed for good: destroyed after 10 ms, its request aborted, and no request after', async () => {
     I = await harness.newPage();
     await I.open({ trace: true, configure: { batch: false } });
-    const failed = failedGraphqlRequests();
     const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-hang', type: 'pbr' });
     await expect
       .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-hang'))
@@ -96,7 +148,7 @@ describe('moving and removing', () => {
       (window as any).__detached = host;
       host.remove();
     });
-    await expect.poll(() => failed).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     expect((await I.trace('el-1')).at(-1)).toMatchObject({ from: 'fetching', to: 'destroyed' });
     await I.page.evaluate(async () => {
       const host = (window as any).__detached as HTMLElement;

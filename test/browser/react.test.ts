@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import { useHarness } from './support/useHarness';
 
 /**
  * The React binding on its own, in both React modes: StrictMode mounts,
  * unmounts and remounts every effect, which must cost neither a second
  * input event, nor a second request, nor a second cm-link-change.
  */
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
 
 beforeAll(async () => {
@@ -27,13 +27,7 @@ beforeAll(async () => {
     },
     build: { outDir: 'dist', emptyOutDir: true, minify: false },
   });
-  harness = await startHarness();
 }, 60_000);
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
 
 type AppWindow = {
   render(inputs: object, strict: boolean): void;

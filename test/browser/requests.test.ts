@@ -1,28 +1,18 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { readFileSync } from 'node:fs';
-import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materials } from '../../dev/provider/seed.js';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { startHarness, type Harness } from './support/harness';
-import { TAG, type MaterialDownloadPage, type OpenOptions } from './support/materialDownloadPage';
+import type { MaterialDownloadPage, OpenOptions } from './support/materialDownloadPage';
+import { useHarness, type SuiteHarness } from './support/useHarness';
 
 /**
  * What goes over the wire between a customer's page and the provider: the
  * real element in Chromium against the local provider over HTTP, no mocks.
  */
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  // No test may leave an exception in the customer's page.
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
 
 const schema = buildSchema(readFileSync(new URL('../../src/api/provider-schema.graphql', import.meta.url), 'utf8'));
 
@@ -30,42 +20,11 @@ const org1 = { 'organization-id': 'org-1' };
 const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
 const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM';
 
-/** GraphQL POSTs the page itself sent (Chromium may silently retry one on a dropped keep-alive socket). */
-let postsSent: string[] = [];
-
 /** A fresh page of the given harness with the element loaded; the provider's log starts empty. */
-async function openPage(options: OpenOptions = {}, on: Harness = harness): Promise<MaterialDownloadPage> {
-  I = await on.newPage();
-  postsSent = [];
-  I.page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql')
-      postsSent.push(request.postData() ?? '');
-  });
-  on.provider.clearRequests();
-  await I.open(options);
+async function openPage(options: OpenOptions = {}, on: SuiteHarness = harness): Promise<MaterialDownloadPage> {
+  I = await on.open(options);
   return I;
 }
-
-/** Adds several elements from one script task, so they fall into one batch window. */
-let batchCount = 0;
-async function addInOneTask(list: Record<string, string>[]): Promise<Locator[]> {
-  const ids = list.map(() => `together-${++batchCount}`);
-  await I.page.evaluate(
-    ([tag, elementIds, attributeList]) => {
-      (attributeList as Record<string, string>[]).forEach((attributes, index) => {
-        const element = document.createElement(tag as string);
-        element.id = (elementIds as string[])[index]!;
-        for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-        element.innerHTML = '<a class="button">Download</a>';
-        document.getElementById('root')!.append(element);
-      });
-    },
-    [TAG, ids, list] as const,
-  );
-  return ids.map((id) => I.page.locator(`#${id}`));
-}
-
-const settleAll = (elements: Locator[]) => Promise.all(elements.map((element) => I.settled(element)));
 
 /** The one HTTP request the provider got. */
 function onlyRequest(provider: Provider = harness.provider) {
@@ -277,16 +236,13 @@ describe('batching', () => {
     'three elements added in one task go out as one JSON-array POST, one named operation each (CPU ×%i)',
     async (cpuSlowdown) => {
       await openPage();
-      if (cpuSlowdown > 1) {
-        const devtools = await I.page.context().newCDPSession(I.page);
-        await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-      }
-      const elements = await addInOneTask([
+      if (cpuSlowdown > 1) await I.throttleCpu(cpuSlowdown);
+      const elements = await I.addTogether([
         swatch,
         { ...org1, 'article-id': 'A-100', type: 'pbr' },
         { ...org1, 'article-id': 'A-101', type: 'tile' },
       ]);
-      expect((await settleAll(elements)).map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
+      expect((await I.settledAll(elements)).map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
 
       const request = onlyRequest();
       expect(isArrayBody(request)).toBe(true);
@@ -305,7 +261,7 @@ describe('batching', () => {
   it('a batch holds at most `max` operations: 5 elements with max 2 make 3 requests', async () => {
     await openPage({ configure: { batch: { intervalMs: 10, max: 2 } } });
     const articles = ['A-100', 'A-101', 'A-103', 'A-102', 'A-199'];
-    const changes = await settleAll(await addInOneTask(articles.map((id) => ({ ...swatch, 'article-id': id }))));
+    const changes = await I.settledAll(await I.addTogether(articles.map((id) => ({ ...swatch, 'article-id': id }))));
     expect(changes.every((change) => change.error === null)).toBe(true);
     expect(harness.provider.requests.map((request) => request.operations.length).sort()).toEqual([1, 2, 2]);
     expect(
@@ -327,7 +283,7 @@ describe('batching', () => {
     const twelve = ['A-100', 'A-101', 'A-102', 'A-103'].flatMap((id) =>
       kinds.map((kind) => ({ ...org1, 'article-id': id, ...kind })),
     );
-    await settleAll(await addInOneTask(twelve));
+    await I.settledAll(await I.addTogether(twelve));
     expect(harness.provider.requests.map((request) => request.operations.length).sort((a, b) => a - b)).toEqual([
       2, 10,
     ]);
@@ -335,7 +291,7 @@ describe('batching', () => {
 
   it('two elements asking the same thing share one operation and both get the link', async () => {
     await openPage();
-    const changes = await settleAll(await addInOneTask([swatch, swatch]));
+    const changes = await I.settledAll(await I.addTogether([swatch, swatch]));
     expect(changes.map((change) => change.state)).toEqual(['enabled', 'enabled']);
     expect(changes[1]!.href).toBe(changes[0]!.href);
     expect(onlyRequest().operations).toHaveLength(1);
@@ -348,7 +304,7 @@ describe('batching', () => {
     const first = await I.add(slow);
     await expect.poll(() => harness.provider.requests.length).toBe(1);
     const second = await I.add(slow);
-    const changes = await settleAll([first, second]);
+    const changes = await I.settledAll([first, second]);
     expect(changes.map((change) => change.href)).toEqual([
       expect.stringContaining(A100_SWATCH),
       expect.stringContaining(A100_SWATCH),
@@ -358,8 +314,8 @@ describe('batching', () => {
 
   it('batch: false sends each element alone, as a single-object body', async () => {
     await openPage({ configure: { batch: false } });
-    const changes = await settleAll(
-      await addInOneTask([
+    const changes = await I.settledAll(
+      await I.addTogether([
         swatch,
         { ...org1, 'article-id': 'A-100', type: 'pbr' },
         { ...org1, 'article-id': 'A-101', type: 'tile' },
@@ -372,19 +328,83 @@ describe('batching', () => {
   });
 });
 
+/** A seed dimension, e.g. THUMBNAIL_13_5X13_5_IN, as the attribute value (13_5x13_5in). */
+const dimensionsOf = (assignmentType: string) =>
+  assignmentType
+    .slice('THUMBNAIL_'.length)
+    .toLowerCase()
+    .replace(/_(in|cm)$/, '$1');
+
+/**
+ * `count` lookups that all differ, so none is merged with another: every
+ * thumbnail size, the tile and the PBR of each article the seed knows
+ * (dev/provider/seed.js), at each resolution.
+ */
+function distinctLookups(count: number): Record<string, string>[] {
+  const kinds = materials
+    .filter((material) => material.organizationId !== 'org-test')
+    .flatMap((material) => {
+      const ids = { 'organization-id': material.organizationId, 'article-id': material.articleId };
+      const sizes = new Set(
+        material.dataObjectAssignments
+          .map((assignment) => assignment.assignmentType)
+          .filter((type) => type.startsWith('THUMBNAIL_')),
+      );
+      return [
+        { ...ids, type: 'pbr' },
+        { ...ids, type: 'tile' },
+        ...[...sizes].map((size) => ({ ...ids, type: 'thumbnail', dimensions: dimensionsOf(size) })),
+      ];
+    });
+  const lookups = ['none', 'low', 'medium', 'high'].flatMap((resolution) =>
+    kinds.map((kind) => ({ ...kind, resolution })),
+  );
+  if (lookups.length < count) throw new Error(`the seed has only ${lookups.length} distinct lookups`);
+  return lookups.slice(0, count);
+}
+
+describe('batching on a slow device', () => {
+  // CPU ×4 and ×6 (throttled through DevTools) stand for slower customer devices: however long it
+  // takes to start them, elements connected in one task all enter one batch queue, and only `max`
+  // (10 by default) splits it.
+  it.each([
+    [3, 4, 1],
+    [30, 4, 3],
+    [100, 4, 10],
+    [3, 6, 1],
+    [30, 6, 3],
+    [100, 6, 10],
+  ])(
+    '%i elements added in one task under CPU ×%i go out as exactly %i JSON-array POST(s) of at most 10',
+    async (count, rate, requests) => {
+      await openPage();
+      await I.throttleCpu(rate);
+      const lookups = distinctLookups(count);
+      const changes = await I.settledAll(await I.addTogether(lookups));
+      expect(changes.filter((change) => change.error !== null)).toEqual([]);
+
+      // Batch sizes, largest first: `requests` batches of 10, the last one holding the rest.
+      const sizes = Array.from({ length: requests }, (_, index) => Math.min(10, count - 10 * index));
+      expect(harness.provider.requests.map((request) => request.operations.length).sort((a, b) => b - a)).toEqual(
+        sizes,
+      );
+      expect(harness.provider.requests.map(isArrayBody)).toEqual(sizes.map(() => true));
+      // Each element's own operation, none lost and none sent twice.
+      expect(new Set(I.operations().map((operation) => JSON.stringify(operation.variables))).size).toBe(count);
+      expectClientNameOnEvery(harness.provider);
+    },
+  );
+});
+
 describe('a provider that does not batch', () => {
-  let plain: Harness;
-  beforeAll(async () => {
-    plain = await startHarness({ batching: false });
-  });
-  afterAll(async () => plain?.close());
+  const plain = useHarness({ batching: false });
 
   it('still gets every link, and only single requests after the first array attempt', async () => {
     // A wide window, so the first two elements surely make an array attempt.
     await openPage({ configure: { batch: { intervalMs: 300 } } }, plain);
-    const first = await settleAll(await addInOneTask([swatch, { ...org1, 'article-id': 'A-100', type: 'pbr' }]));
-    const later = await settleAll(
-      await addInOneTask([
+    const first = await I.settledAll(await I.addTogether([swatch, { ...org1, 'article-id': 'A-100', type: 'pbr' }]));
+    const later = await I.settledAll(
+      await I.addTogether([
         { ...org1, 'article-id': 'A-101', type: 'tile' },
         { ...swatch, 'article-id': 'A-103' },
       ]),
@@ -415,7 +435,7 @@ describe('recovery', () => {
         className: 'button',
         ariaDisabled: null,
       });
-      expect(postsSent.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
+      expect(I.graphqlPosts.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
     },
   );
 });

@@ -1,58 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, manifestJson } from '../../dev/manifest/generate.js';
+import { MANIFEST_FILE, manifestJson, type Manifest } from '../../dev/manifest/manifest';
 import { DEFAULT_TAG_NAME } from '../../src/element/defineMaterialDownload';
 import { LINK_CHANGE_EVENT } from '../../src/element/dom';
-import { INPUT_NAMES } from '../../src/element/useSyncedInputs';
-import { materialDownloadMachine } from '../../src/machine/materialDownload.machine';
-import {
-  DEFAULT_DIMENSIONS,
-  DEFAULT_FILE_TYPE,
-  DEFAULT_LOADING,
-  DEFAULT_RESOLUTION,
-  DIMENSIONS,
-  DOWNLOAD_TYPES,
-  FILE_TYPES,
-  LOADING_MODES,
-  RESOLUTIONS,
-} from '../../src/machine/options';
+import { ATTRIBUTES, INPUT_NAMES } from '../../src/machine/attributes';
+import { MATERIAL_DOWNLOAD_STATES, materialDownloadMachine } from '../../src/machine/materialDownload.machine';
 
 /**
- * custom-elements.json is written from a hand-documented declaration (the
- * real class comes from a factory the analyzer cannot follow), so it is held
- * here to the code: names, value tables, defaults, the event and the states.
+ * custom-elements.json is written from `ATTRIBUTES` and a hand-documented
+ * declaration (the real class comes from a factory the analyzer cannot
+ * follow), so it is held here to the code: every input with its attribute,
+ * values, default and doc, the event and the states.
  */
-interface Documented {
-  name: string;
-  description?: string;
-  type?: { text: string };
-  default?: string;
-}
-interface Field extends Documented {
-  kind: string;
-  static?: boolean;
-  attribute?: string;
-}
-interface Element extends Documented {
-  tagName: string;
-  attributes: (Documented & { fieldName?: string })[];
-  members: Field[];
-  events: Documented[];
-  slots: Documented[];
-}
-
 const committed = readFileSync(MANIFEST_FILE, 'utf8');
-const manifest = JSON.parse(committed) as {
-  modules: { path: string; declarations: Element[]; exports: { kind: string; name: string }[] }[];
-};
+const manifest = JSON.parse(committed) as Manifest;
 const [module] = manifest.modules;
-const element = module!.declarations.find((declaration) => declaration.tagName)!;
-const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-const attribute = (name: string) => element.attributes.find((candidate) => candidate.name === name)!;
+const element = module!.declarations!.find((declaration) => declaration.tagName)!;
+const { attributes = [], members = [], events = [], slots = [] } = element;
 const union = (values: readonly string[]) => values.map((value) => `'${value}'`).join(' | ');
 
 describe('custom-elements.json', () => {
-  it('is what `npm run manifest` writes now (run it after changing dev/manifest/element.ts)', () => {
+  it('is what `npm run manifest` writes now (run it after changing src/machine/attributes.ts or dev/manifest/)', () => {
     expect(committed).toBe(manifestJson());
   });
 
@@ -65,54 +33,59 @@ describe('custom-elements.json', () => {
   });
 
   it('lists exactly the attributes the element observes, plus debug', () => {
-    const expected = [...INPUT_NAMES.map(kebab), 'debug'];
-    expect(element.attributes.map(({ name }) => name).sort()).toEqual(expected.sort());
+    const observed = INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute);
+    expect(attributes.map(({ name }) => name)).toEqual([...observed, 'debug']);
   });
 
-  it('lists each input as a property linked to its attribute', () => {
-    const fields = element.members.filter((member) => member.kind === 'field' && !member.static);
-    expect(fields.map(({ name }) => name).sort()).toEqual([...INPUT_NAMES].sort());
-    for (const field of fields) expect(field.attribute, field.name).toBe(kebab(field.name));
+  it('lists each input as a property linked to its attribute, both ways', () => {
+    const fields = members.filter((member) => member.kind === 'field' && !member.static);
+    expect(fields.map(({ name }) => name)).toEqual(INPUT_NAMES);
+    for (const field of fields) {
+      const { attribute } = ATTRIBUTES[field.name as keyof typeof ATTRIBUTES];
+      expect(field.attribute, field.name).toBe(attribute);
+      expect(attributes.find(({ name }) => name === attribute)?.fieldName, field.name).toBe(field.name);
+    }
   });
 
-  it('gives each enumerated attribute the values and default validation uses', () => {
-    const tables = {
-      type: [DOWNLOAD_TYPES, undefined],
-      dimensions: [Object.keys(DIMENSIONS), DEFAULT_DIMENSIONS],
-      resolution: [Object.keys(RESOLUTIONS), DEFAULT_RESOLUTION],
-      'file-type': [Object.keys(FILE_TYPES), DEFAULT_FILE_TYPE],
-      loading: [LOADING_MODES, DEFAULT_LOADING],
-    } as const;
-    for (const [name, [values, fallback]] of Object.entries(tables)) {
-      expect(attribute(name).type?.text, name).toBe(union(values));
-      expect(attribute(name).default, name).toBe(fallback);
-      const field = element.members.find((member) => member.attribute === name)!;
-      expect(field.type?.text, name).toBe(union(values));
+  it('gives each input the values, default and doc of the attribute table, saying which are required', () => {
+    for (const name of INPUT_NAMES) {
+      const { attribute, values, default: fallback, required, doc } = ATTRIBUTES[name];
+      const type = values ? union(Object.keys(values)) : 'string';
+      const declared = attributes.find((candidate) => candidate.name === attribute)!;
+      const field = members.find((member) => member.name === name)!;
+      expect(declared.type?.text, name).toBe(type);
+      expect(field.type?.text, name).toBe(type);
+      expect(declared.default, name).toBe(fallback ?? undefined);
+      expect(field.default, name).toBe(fallback === null ? undefined : `'${fallback}'`);
+      for (const { description } of [declared, field]) {
+        expect(description, name).toContain(doc);
+        expect(description?.endsWith('Required.'), name).toBe(required);
+      }
     }
   });
 
   it('names the event the element dispatches, with its detail', () => {
-    expect(element.events.map(({ name }) => name)).toEqual([LINK_CHANGE_EVENT]);
-    expect(element.events[0]!.type?.text).toMatch(
+    expect(events.map(({ name }) => name)).toEqual([LINK_CHANGE_EVENT]);
+    expect(events[0]!.type?.text).toMatch(
       /state: 'enabled' \| 'disabled', href: string \| null, error: string \| null/,
     );
   });
 
   it('lists every data-state value: each state of the machine the host can show', () => {
-    const shown = Object.entries(materialDownloadMachine.root.states)
-      .filter(([, node]) => node.type !== 'final')
-      .map(([name]) => name);
+    const shown = MATERIAL_DOWNLOAD_STATES.filter(
+      (state) => materialDownloadMachine.root.states[state]!.type !== 'final',
+    );
     const listed = [...element.description!.matchAll(/^- `([a-z]+)`:/gm)].map(([, name]) => name);
     expect(element.description).toContain('data-state');
     expect(listed.sort()).toEqual(shown.sort());
   });
 
   it('has one default slot, for the anchor', () => {
-    expect(element.slots).toEqual([expect.objectContaining({ name: '' })]);
+    expect(slots).toEqual([expect.objectContaining({ name: '' })]);
   });
 
   it('documents every attribute, property, event and slot', () => {
-    const documented = [...element.attributes, ...element.members, ...element.events, ...element.slots];
+    const documented = [...attributes, ...members, ...events, ...slots];
     const bare = documented
       .filter(({ description }) => !description?.trim())
       .map(({ name }) => name || '(default slot)');

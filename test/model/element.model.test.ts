@@ -1,9 +1,9 @@
 import type { Locator, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { materialDownloadMachine } from '../../src/machine';
-import { startHarness, type Harness } from '../browser/support/harness';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 import { elementModel, type ElementModelEvent } from './elementModel';
 import { realMachineEdges, realMachineStates } from './realMachineEdges';
 import { transitionCoveringPaths } from './transitionPaths';
@@ -84,15 +84,10 @@ interface Run {
   heldAtInput: number;
 }
 
-let harness: Harness;
+const harness = useHarness();
 let run: Run;
 const observedEdges = new Set<string>();
 const observedStates = new Set<string>();
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
 
 async function startRun(): Promise<void> {
   const I = await harness.newPage();
@@ -278,16 +273,12 @@ describe('model-based: the element against its statechart', () => {
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    // The harness checks the page for errors and closes it after the path.
     await startRun();
-    try {
-      await model.testPath(path, {
-        events: Object.fromEntries(Object.entries(events).map(([type, exec]) => [type, () => exec()])),
-        states: Object.fromEntries(Object.entries(states).map(([key, check]) => [key, () => check()])),
-      });
-      expect(run.I.pageErrors).toEqual([]);
-    } finally {
-      await run.I.page.context().close();
-    }
+    await model.testPath(path, {
+      events: Object.fromEntries(Object.entries(events).map(([type, exec]) => [type, () => exec()])),
+      states: Object.fromEntries(Object.entries(states).map(([key, check]) => [key, () => check()])),
+    });
   });
 
   it('covered every state and transition of the real machine', () => {

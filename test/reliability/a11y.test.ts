@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemo, serveDemo } from '../../dev/demoServer.js';
 import type { Provider } from '../../dev/provider/server.js';
-import { startHarness, type Harness } from '../browser/support/harness';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 import { swatch } from './support/probes';
 
 /**
@@ -12,6 +12,8 @@ import { swatch } from './support/probes';
  * the demo and in each state, keyboard focus, what a screen reader is told,
  * and the customer's own focus and role attributes given back intact.
  */
+
+const harness = useHarness();
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -43,16 +45,13 @@ async function axeViolations(page: Page, context: string | null): Promise<AxeVio
 
 describe('the demo page, as npm start serves it', () => {
   let server: Provider;
-  let harness: Harness;
   let page: Page;
-  const pageErrors: Error[] = [];
 
   beforeAll(async () => {
     await buildDemo({ outDir: '.demo-a11y' });
     server = await serveDemo({ outDir: '.demo-a11y' });
-    harness = await startHarness();
-    page = await harness.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(error));
+    // Built and settled once for both tests; the harness checks it for page errors after each.
+    ({ page } = await harness.newPage({ context: { viewport: { width: 1400, height: 1000 } }, lifetime: 'suite' }));
     await page.goto(`${server.origin}/`);
     await page.waitForSelector('body[data-ready="true"]');
     // Every eager element settled: axe sees the states customers see, not a page still loading.
@@ -65,16 +64,12 @@ describe('the demo page, as npm start serves it', () => {
       { timeout: 20_000 },
     );
   }, 180_000);
-  afterAll(async () => {
-    await harness?.close();
-    await server?.close();
-  });
+  afterAll(async () => server?.close());
 
   it("has no axe violation in any element's markup", async () => {
     const count = await page.locator('cm-material-download').count();
     expect(count).toBeGreaterThan(10);
     expect(await axeViolations(page, 'cm-material-download')).toEqual([]);
-    expect(pageErrors).toEqual([]);
   });
 
   it('has no axe violation anywhere on the page', async () => {
@@ -86,22 +81,11 @@ describe('the demo page, as npm start serves it', () => {
 });
 
 describe('on a customer page', () => {
-  let harness: Harness;
   let I: MaterialDownloadPage;
-
-  beforeAll(async () => {
-    harness = await startHarness();
-  });
-  afterAll(async () => harness?.close());
-  afterEach(async () => {
-    expect(I.pageErrors).toEqual([]);
-    await I.page.context().close();
-  });
 
   /** The element between two buttons, so Tab shows whether its anchor takes focus. */
   async function openBetweenButtons(): Promise<void> {
-    I = await harness.newPage();
-    await I.open();
+    I = await harness.open();
     await I.page.evaluate(() => {
       const root = document.getElementById('root')!;
       root.insertAdjacentHTML('beforebegin', '<button id="before">Before</button>');
@@ -157,8 +141,7 @@ describe('on a customer page', () => {
     ['tabindex="-1": already out of the tab order', '<a class="button" tabindex="-1">Download</a>', null],
     ['role="link" and tabindex="2"', '<a class="button" role="link" tabindex="2">Download</a>', 'link'],
   ])('an anchor with %s gets exactly its own attributes back when enabled, twice over', async (_, markup, ownRole) => {
-    I = await harness.newPage();
-    await I.open({ load: false });
+    I = await harness.open({ load: false });
     await I.page.evaluate(
       ([attributes, html]) => {
         const host = document.createElement('cm-material-download');

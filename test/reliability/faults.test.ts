@@ -1,17 +1,8 @@
 import type { ElementHandle } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../browser/support/harness';
+import { describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
-import {
-  A100_SWATCH,
-  addTogether,
-  expectA100Link,
-  expectFailedOnce,
-  recordErrorsWithHost,
-  recordEveryHref,
-  recordFailedGraphqlRequests,
-  swatch,
-} from './support/probes';
+import { useHarness } from '../browser/support/useHarness';
+import { A100_SWATCH, expectA100Link, expectFailedOnce, recordErrorsWithHost, swatch } from './support/probes';
 
 /**
  * The fault matrix: whatever the provider or the network does wrong, the
@@ -21,32 +12,12 @@ import {
  * provider's (dev/provider/faults.js), chosen by article id.
  */
 
-let harness: Harness;
+// The harness also sets the provider's latency back to 0 after each test.
+const harness = useHarness();
 let I: MaterialDownloadPage;
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  harness.provider.setLatency(0);
-  await I.page.context().close();
-});
-
 async function openPage(configure: Record<string, unknown> = {}): Promise<void> {
-  I = await harness.newPage();
-  harness.provider.clearRequests();
-  await I.open({ configure });
-}
-
-/** POSTs the page itself sent (Chromium may silently resend one on a dropped keep-alive socket; the server log would count that). */
-function countGraphqlPosts(): () => number {
-  let count = 0;
-  I.page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') count += 1;
-  });
-  return () => count;
+  I = await harness.open({ configure });
 }
 
 const fault = (articleId: string) => ({ ...swatch, 'article-id': articleId });
@@ -92,13 +63,13 @@ const FAULTS: FaultRow[] = [
 describe('a failed lookup disables the link, says why once, and recovers on the next change', () => {
   it.each(FAULTS)('%s', async (_, articleId, says, configure = {}) => {
     await openPage(configure);
-    const everyHref = await recordEveryHref(I.page);
-    const posts = countGraphqlPosts();
+    const hrefs = await I.recordHrefWrites();
     const element = await I.add(fault(articleId));
     await expectFailedOnce(I, element, await I.settled(element), says);
-    expect(await everyHref()).toEqual([]);
-    // No retry storm: a failure is final until the inputs change.
-    expect(posts()).toBe(1);
+    expect(await hrefs.shown()).toEqual([]);
+    // No retry storm: a failure is final until the inputs change. (The POSTs the page sent: Chromium
+    // may silently resend one on a dropped keep-alive socket, which the provider's log would count.)
+    expect(I.graphqlPosts).toHaveLength(1);
 
     const recovered = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-100'));
     await expectA100Link(I, element, recovered);
@@ -144,7 +115,6 @@ describe('an answer that arrives after the element was destroyed', () => {
     async (_, attributes, latencyMs) => {
       await openPage();
       harness.provider.setLatency(latencyMs);
-      const failed = recordFailedGraphqlRequests(I.page);
       const element = await I.add(attributes);
       await expect.poll(() => harness.provider.requests.length).toBe(1);
       const host = (await element.elementHandle())!;
@@ -152,7 +122,7 @@ describe('an answer that arrives after the element was destroyed', () => {
       await host.evaluate((node) => node.remove());
       await I.page.waitForTimeout(700);
 
-      expect(failed).toEqual(['net::ERR_ABORTED']);
+      expect(I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
       expect(await snapshotOf(host)).toEqual(before);
       expect(await I.linkChanges()).toEqual([]);
       expect(I.consoleErrors).toEqual([]);
@@ -165,7 +135,7 @@ describe('an answer that arrives after the element was destroyed', () => {
       await openPage();
       harness.provider.setLatency(latencyMs);
       const errors = recordErrorsWithHost(I.page);
-      const [gone, live] = await addTogether(I, [attributes, attributes]);
+      const [gone, live] = await I.addTogether([attributes, attributes]);
       await expect.poll(() => harness.provider.requests.length).toBe(1);
       expect(I.operations()).toHaveLength(1);
       const host = (await gone!.elementHandle())!;

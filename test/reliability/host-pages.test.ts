@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { startHarness, type Harness } from '../browser/support/harness';
 import { ELEMENT_FILE, TAG, type MaterialDownloadPage } from '../browser/support/materialDownloadPage';
-import { PREFIX, expectA100Link, expectClearMessage, recordEveryHref, swatch } from './support/probes';
+import { useHarness } from '../browser/support/useHarness';
+import { PREFIX, expectA100Link, expectClearMessage, swatch } from './support/probes';
 
 /**
  * Customer pages are not clean rooms: they wrap fetch, define Node-ish
@@ -20,27 +20,12 @@ const { version: VERSION } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package
   version: string;
 };
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
-let pageOpen = false;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  if (!pageOpen) return;
-  pageOpen = false;
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
 
 /** The blank page, with `prepare` run before the element's script loads (unless told not to load it). */
 async function openWith(prepare: () => void = () => {}, { load = true } = {}): Promise<void> {
-  I = await harness.newPage();
-  pageOpen = true;
-  harness.provider.clearRequests();
-  await I.open({ load: false });
+  I = await harness.open({ load: false });
   await I.page.evaluate(prepare);
   if (load) await I.loadElement();
 }
@@ -138,13 +123,13 @@ describe('a page that wraps fetch', () => {
       const original = window.fetch;
       window.fetch = (input, init) => original(input, { ...init, signal: null });
     });
-    const everyHref = await recordEveryHref(I.page);
+    const hrefs = await I.recordHrefWrites();
     // Answered with A-100's link after 400 ms, by when the element wants A-103.
     const element = await I.add({ ...swatch, 'article-id': 'fault-delay-400' });
     await expect.poll(() => harness.provider.requests.length).toBe(1);
     const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
     await I.page.waitForTimeout(600);
-    expect(await everyHref()).toEqual([change.href]);
+    expect(await hrefs.shown()).toEqual([change.href]);
     expect((await I.anchorOf(element)).href).toBe(change.href);
     expect(await I.linkChanges()).toEqual([change]);
   });

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getMaterialDownloadLinkQuery } from '../../src/api/queries';
-import { startHarness, type Harness } from '../browser/support/harness';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
-import { DISABLED_ANCHOR, PREFIX, addTogether, expectClearMessage, recordEveryHref } from './support/probes';
+import { useHarness } from '../browser/support/useHarness';
+import { DISABLED_ANCHOR, PREFIX, expectClearMessage } from './support/probes';
 
 /**
  * Hostile answers and hostile input. Whatever the service answers, only an
@@ -11,22 +11,11 @@ import { DISABLED_ANCHOR, PREFIX, addTogether, expectClearMessage, recordEveryHr
  * text or markup.
  */
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
-
 async function openPage(options: { load?: boolean } = {}): Promise<void> {
-  I = await harness.newPage();
-  harness.provider.clearRequests();
-  await I.open(options);
+  I = await harness.open(options);
 }
 
 /** Articles of org-test whose every URL is the given one (dev/provider/seed.js). */
@@ -54,9 +43,8 @@ const EVERY_TYPE: Record<string, string>[] = [
 describe('a download URL the element must refuse is never set as href', () => {
   it.each(HOSTILE_URLS)('%s: every type stays disabled and says the URL was refused', async (_, articleId, shownAs) => {
     await openPage();
-    const everyHref = await recordEveryHref(I.page);
-    const elements = await addTogether(
-      I,
+    const hrefs = await I.recordHrefWrites();
+    const elements = await I.addTogether(
       EVERY_TYPE.map((kind) => ({ 'organization-id': 'org-test', 'article-id': articleId, ...kind })),
     );
     const changes = await Promise.all(elements.map((element) => I.settled(element)));
@@ -67,7 +55,7 @@ describe('a download URL the element must refuse is never set as href', () => {
       expect(change.error).toMatch(shownAs);
       expect(await I.anchorOf(elements[index]!)).toEqual(DISABLED_ANCHOR);
     }
-    expect(await everyHref()).toEqual([]);
+    expect(await hrefs.shown()).toEqual([]);
     expect(I.consoleErrors).toHaveLength(EVERY_TYPE.length);
     expect(I.consoleErrors.every((text) => text.startsWith(`${PREFIX} refused download URL`))).toBe(true);
   });

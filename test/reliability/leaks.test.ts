@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../browser/support/harness';
+import { describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 import { heapUsed, installLeakProbes, leftRunning, watchActors, type LeftRunning } from './support/leakProbes';
 
 /**
@@ -32,23 +32,13 @@ const HEAP_BOUND_BYTES = (SOAK ? 2048 : 512) * 1024;
 const LISTENER_TOLERANCE = 10;
 const WARM_UP_CYCLES = 500;
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
 let devtools: CDPSession;
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
-
 /** A page with the probes in place before the element's script, the cache off so that every cycle goes over the wire. */
 async function openProbedPage(): Promise<LeftRunning> {
-  I = await harness.newPage();
-  await I.open({ load: false });
+  I = await harness.open({ load: false });
   await I.page.evaluate(installLeakProbes);
   await I.loadElement();
   await I.configure({ cacheTtlMs: 0 });

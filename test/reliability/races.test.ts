@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../browser/support/harness';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
-import { addTogether } from './support/probes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MaterialDownloadPage, WatchHrefs } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 
 /**
  * Races, by property-based testing: random sequences of attribute and
@@ -256,14 +255,10 @@ async function runInPage({ initial, steps }: Scenario): Promise<RunRecord> {
   record.host = host;
   race.current = record;
 
-  // A record's new value is the next record's old value; the last one's is the attribute as it is now.
-  const hrefWatch = new MutationObserver((mutations) =>
-    mutations.forEach((mutation, index) => {
-      const value = index + 1 < mutations.length ? mutations[index + 1]!.oldValue : anchor.getAttribute('href');
-      if (value !== null) w.__note(record.hrefs, { value });
-    }),
-  );
-  hrefWatch.observe(anchor, { attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+  // The page object's href recorder: every value written, even one replaced within the same task.
+  const hrefWatch = (w.__watchHrefs as WatchHrefs)(anchor, (value) => {
+    if (value !== null) w.__note(record.hrefs, { value });
+  });
   host.addEventListener('cm-link-change', (event) => w.__note(record.events, { ...(event as CustomEvent).detail }));
   root.append(host);
 
@@ -398,9 +393,8 @@ function checkRun(s: Scenario, run: RunRecord): void {
 
 // ---------------------------------------------------------------------------
 
-let harness: Harness;
+const harness = useHarness();
 const pages = new Map<string, MaterialDownloadPage>();
-const pageErrors: Error[] = [];
 const figures = { runs: 0, steps: 0, destroyed: 0, fetches: 0, aborted: 0, answeredButSuperseded: 0 };
 
 /** One page per configuration, reused across runs: the cache and batching are page-wide settings. */
@@ -408,9 +402,7 @@ async function pageFor({ cache, batch }: Scenario['config']): Promise<Page> {
   const key = `${cache}/${batch}`;
   let I = pages.get(key);
   if (!I) {
-    I = await harness.newPage();
-    I.page.on('pageerror', (error) => pageErrors.push(error));
-    await I.open({ load: false });
+    I = await harness.open({ load: false });
     await I.page.evaluate(installRecorders);
     await I.loadElement();
     await I.configure({ cacheTtlMs: cache ? 60_000 : 0, ...(batch ? {} : { batch: false }) });
@@ -421,14 +413,11 @@ async function pageFor({ cache, batch }: Scenario['config']): Promise<Page> {
 }
 
 beforeAll(async () => {
-  harness = await startHarness();
-  const I = await harness.newPage();
-  await I.open();
+  const I = await harness.open();
   const combos = ORGANIZATIONS.flatMap((org) =>
     ARTICLES.flatMap((article) => KINDS.map((kind) => ({ 'organization-id': org, 'article-id': article, ...kind }))),
   );
-  const elements = await addTogether(I, combos);
-  const changes = await Promise.all(elements.map((element) => I.settled(element)));
+  const changes = await I.settledAll(await I.addTogether(combos));
   calmOutcomes = new Map(
     combos.map((combo, index) => [
       `${combo['organization-id']}/${combo['article-id']}/${combo.type}`,
@@ -440,10 +429,7 @@ beforeAll(async () => {
   expect(calmOutcomes.get('org-2/A-100/pbr')).toEqual({ state: 'disabled', href: null, failed: false });
   await I.page.context().close();
 });
-afterAll(async () => {
-  console.info(`races: ${JSON.stringify(figures)}`);
-  await harness?.close();
-});
+afterAll(() => console.info(`races: ${JSON.stringify(figures)}`));
 
 describe('races', () => {
   it(`after ${RUNS} random histories of changes, moves and removals, each element shows exactly the final link, never a superseded one`, async () => {
@@ -460,7 +446,7 @@ describe('races', () => {
         (f) => f.outcome === 'answered' && f.epoch < finalEpoch,
       ).length;
       checkRun(s, run);
-      expect(pageErrors).toEqual([]);
+      expect([...pages.values()].flatMap((I) => I.pageErrors)).toEqual([]);
     });
     await fc.assert(property, {
       numRuns: RUNS,
@@ -480,10 +466,6 @@ describe('races', () => {
  */
 describe('histories the property found', () => {
   let I: MaterialDownloadPage;
-  afterEach(async () => {
-    expect(I.pageErrors).toEqual([]);
-    await I.page.context().close();
-  });
 
   /** Adds an element and, in the same task, changes its attributes; resolves with every href and event it ever had. */
   function connectAndChange(attributes: Record<string, string>, changes: [name: string, value: string | null][]) {
@@ -494,12 +476,10 @@ describe('histories the property found', () => {
         const host = document.createElement('cm-material-download');
         for (const [name, value] of Object.entries(attrs)) host.setAttribute(name, value);
         const anchor = host.appendChild(document.createElement('a'));
-        new MutationObserver((mutations) =>
-          mutations.forEach((m, i) => {
-            const value = i + 1 < mutations.length ? mutations[i + 1]!.oldValue : anchor.getAttribute('href');
-            if (value !== null) hrefs.push(value);
-          }),
-        ).observe(anchor, { attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+        // The page object's href recorder, on this anchor before it is connected.
+        (window as unknown as { __watchHrefs: WatchHrefs }).__watchHrefs(anchor, (value) => {
+          if (value !== null) hrefs.push(value);
+        });
         host.addEventListener('cm-link-change', (event) => events.push((event as CustomEvent).detail));
         document.getElementById('root')!.append(host);
         for (const [name, value] of toChange) {
@@ -514,8 +494,7 @@ describe('histories the property found', () => {
   }
 
   it('inputs changed in the same task the element is connected: the first inputs are never shown or announced, even when their answer is cached', async () => {
-    I = await harness.newPage();
-    await I.open();
+    I = await harness.open();
     const first = { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'thumbnail', dimensions: '10x10cm' };
     await I.settled(await I.add(first));
     const pbr = calmOutcomes.get('org-1/A-103/pbr')!.href;
@@ -535,9 +514,7 @@ describe('histories the property found', () => {
   ])(
     '%s="%s" spelled out while the request is on the wire: still the link, not an abort error',
     async (name, value) => {
-      I = await harness.newPage();
-      await I.open();
-      harness.provider.clearRequests();
+      I = await harness.open();
       // Answered with A-100's tile 300 ms late: the change lands while the request is out.
       const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'tile' });
       await expect.poll(() => harness.provider.requests.length).toBe(1);

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { startHarness, type Harness } from '../browser/support/harness';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 
 /**
  * A customer page with its own React 18 (UMD globals) beside our bundle,
@@ -13,7 +13,7 @@ import type { MaterialDownloadPage } from '../browser/support/materialDownloadPa
  * project's React 19 (peer ranges), so its published tarballs are fetched
  * with `npm pack` and their UMD files served from a second origin.
  */
-let harness: Harness;
+const harness = useHarness();
 let react18: Provider;
 let folder: string;
 let I: MaterialDownloadPage;
@@ -31,16 +31,10 @@ beforeAll(async () => {
   react18 = await startProvider({
     staticDirs: { '/react/': join(folder, 'react/package/umd'), '/react-dom/': join(folder, 'react-dom/package/umd') },
   });
-  harness = await startHarness();
 }, 120_000);
 afterAll(async () => {
-  await harness?.close();
   await react18?.close();
   rmSync(folder, { recursive: true, force: true });
-});
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
 });
 
 describe('a page that runs its own React 18', () => {

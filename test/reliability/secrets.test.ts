@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../browser/support/harness';
+import { describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { useHarness } from '../browser/support/useHarness';
 import { A100_SWATCH, PREFIX, expectA100Link, swatch } from './support/probes';
 
 /**
@@ -10,17 +10,8 @@ import { A100_SWATCH, PREFIX, expectA100Link, swatch } from './support/probes';
  * the element needs neither eval nor inline code.
  */
 
-let harness: Harness;
+const harness = useHarness();
 let I: MaterialDownloadPage;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => harness?.close());
-afterEach(async () => {
-  expect(I.pageErrors).toEqual([]);
-  await I.page.context().close();
-});
 
 /** Every console line of every type: a secret must not reach any of them. */
 function recordEveryConsoleLine(page: Page): string[] {
@@ -67,9 +58,7 @@ describe('a stored credential an HTTP header cannot carry', () => {
   );
 
   it('control: a clean api key of the same length does go out', async () => {
-    I = await harness.newPage();
-    harness.provider.clearRequests();
-    await I.open({ storage: { 'cm-api-key': 'sk-live-4711-x-injected-yes' } });
+    I = await harness.open({ storage: { 'cm-api-key': 'sk-live-4711-x-injected-yes' } });
     await I.settled(await I.add(swatch));
     expect(harness.provider.requests[0]!.headers['api-key']).toBe('sk-live-4711-x-injected-yes');
     expect(I.consoleErrors).toEqual([]);

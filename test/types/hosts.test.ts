@@ -79,7 +79,7 @@ describe('typings for <cm-material-download>', () => {
     expect(diagnosticsOf(accepted)).toEqual([]);
   });
 
-  it('refuse each wrong attribute value and an unknown detail field, with the expected error', () => {
+  it('refuse each wrong attribute or property value, a camelCase attribute and an unknown detail field, with the expected error', () => {
     const expected = expectationsIn(refusedSource);
     expect(expected.length).toBeGreaterThanOrEqual(6);
     const found = diagnosticsOf(refusedBare);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { MaterialDownloadPage } from './materialDownloadPage';
@@ -7,7 +7,7 @@ export interface Harness {
   provider: Provider;
   browser: Browser;
   /** A fresh context and page object; each test gets its own storage and cookies. */
-  newPage(): Promise<MaterialDownloadPage>;
+  newPage(context?: BrowserContextOptions): Promise<MaterialDownloadPage>;
   close(): Promise<void>;
 }
 
@@ -33,8 +33,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     provider,
     browser,
-    async newPage() {
-      const context = await browser.newContext();
+    async newPage(contextOptions = {}) {
+      const context = await browser.newContext(contextOptions);
       contexts.push(context);
       return new MaterialDownloadPage(await context.newPage(), provider);
     },

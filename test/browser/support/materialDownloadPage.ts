@@ -20,6 +20,14 @@ export interface AnchorSnapshot {
   ariaDisabled: string | null;
 }
 
+/** Every href write on the anchors of a page, from the moment the recorder was installed. */
+export interface HrefRecorder {
+  /** Each write in order: the value set (even one replaced within the same task), or null where href was removed. */
+  writes(element?: Locator): Promise<(string | null)[]>;
+  /** Every distinct href ever set, in the order first shown. */
+  shown(element?: Locator): Promise<string[]>;
+}
+
 export interface OpenOptions {
   /** Passed to the element class's static configure() before any element exists. */
   configure?: Record<string, unknown>;
@@ -42,7 +50,12 @@ export class MaterialDownloadPage {
   readonly consoleWarnings: string[] = [];
   readonly consoleDebug: string[] = [];
   readonly pageErrors: Error[] = [];
+  /** Bodies of the GraphQL POSTs the page itself sent (Chromium may silently resend one on a dropped keep-alive socket; the provider's log would count that). */
+  readonly graphqlPosts: string[] = [];
+  /** Why GraphQL requests failed, as Chromium reports it: an aborted fetch shows up as net::ERR_ABORTED. */
+  readonly failedGraphqlRequests: string[] = [];
   private nextId = 0;
+  private togetherCount = 0;
 
   constructor(
     readonly page: Page,
@@ -56,6 +69,13 @@ export class MaterialDownloadPage {
       if (message.type() === 'debug') this.consoleDebug.push(message.text());
     });
     page.on('pageerror', (error) => this.pageErrors.push(error));
+    const isGraphql = (url: string) => new URL(url).pathname === '/graphql';
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && isGraphql(request.url())) this.graphqlPosts.push(request.postData() ?? '');
+    });
+    page.on('requestfailed', (request) => {
+      if (isGraphql(request.url())) this.failedGraphqlRequests.push(request.failure()?.errorText ?? 'failed');
+    });
   }
 
   get origin(): string {
@@ -90,12 +110,40 @@ export class MaterialDownloadPage {
     );
   }
 
-  /** Every cm-link-change that reaches the document, with the id of its element. */
+  /** Slows the page's CPU down by this factor through DevTools, as on a slower customer device. */
+  async throttleCpu(rate: number): Promise<void> {
+    const devtools = await this.page.context().newCDPSession(this.page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate });
+  }
+
+  /**
+   * Every cm-link-change that reaches the document, with the id of its
+   * element; and `__watchHrefs`, the one href recorder, for the page object
+   * and for tests that record from inside the page.
+   */
   private async installRecorders(trace: boolean): Promise<void> {
     await this.page.evaluate((withTrace) => {
       const w = window as unknown as TestWindow;
       w.__linkChanges = [];
       w.__trace = [];
+      w.__hrefLogs = [];
+      w.__watchHrefs = (target, onWrite) => {
+        // A record's written value is the next record's old value on that anchor; the last one's is the attribute now.
+        const observer = new MutationObserver((records) =>
+          records.forEach((record, index) => {
+            const anchor = record.target as Element;
+            const next = records.slice(index + 1).find((later) => later.target === anchor);
+            onWrite(next ? next.oldValue : anchor.getAttribute('href'), anchor);
+          }),
+        );
+        observer.observe(target, {
+          subtree: true,
+          attributes: true,
+          attributeOldValue: true,
+          attributeFilter: ['href'],
+        });
+        return observer;
+      };
       document.addEventListener('cm-link-change', (event) => {
         const { detail } = event as CustomEvent<Omit<LinkChange, 'id'>>;
         w.__linkChanges.push({ id: (event.target as HTMLElement).id, ...detail });
@@ -152,6 +200,24 @@ export class MaterialDownloadPage {
     return this.page.locator(`#${id}`);
   }
 
+  /** Adds several elements from one script task, so that their lookups fall into one batch window. */
+  async addTogether(list: Record<string, string>[]): Promise<Locator[]> {
+    const ids = list.map(() => `together-${++this.togetherCount}`);
+    await this.page.evaluate(
+      ([tag, elementIds, attributeList]) => {
+        attributeList.forEach((attributes, index) => {
+          const element = document.createElement(tag);
+          element.id = elementIds[index]!;
+          for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+          element.innerHTML = '<a class="button">Download</a>';
+          document.getElementById('root')!.append(element);
+        });
+      },
+      [TAG, ids, list] as const,
+    );
+    return ids.map((id) => this.page.locator(`#${id}`));
+  }
+
   /** Runs `change` and resolves with the element's next cm-link-change. */
   async settleAfter(element: Locator, change: () => Promise<unknown> = async () => {}): Promise<LinkChange> {
     const id = (await element.getAttribute('id'))!;
@@ -175,6 +241,17 @@ export class MaterialDownloadPage {
     return (await this.linkChanges(id)).at(-1)!;
   }
 
+  /** The first settling of every one of these elements, waited for together. */
+  async settledAll(elements: Locator[]): Promise<LinkChange[]> {
+    const ids = await Promise.all(elements.map(async (element) => (await element.getAttribute('id'))!));
+    await this.page.waitForFunction((elementIds) => {
+      const settled = new Set((window as unknown as TestWindow).__linkChanges.map((change) => change.id));
+      return elementIds.every((id) => settled.has(id));
+    }, ids);
+    const all = await this.linkChanges();
+    return ids.map((id) => all.filter((change) => change.id === id).at(-1)!);
+  }
+
   async linkChanges(id?: string): Promise<LinkChange[]> {
     const all = await this.page.evaluate(() => (window as unknown as TestWindow).__linkChanges);
     return id ? all.filter((change) => change.id === id) : all;
@@ -191,6 +268,30 @@ export class MaterialDownloadPage {
 
   async clearTrace(): Promise<void> {
     await this.page.evaluate(() => ((window as unknown as TestWindow).__trace.length = 0));
+  }
+
+  /**
+   * Records every href write on every anchor in the page from now on, removals
+   * included: install it before the change it is to watch.
+   */
+  async recordHrefWrites(): Promise<HrefRecorder> {
+    const log = await this.page.evaluate(() => {
+      const w = window as unknown as TestWindow;
+      const writes: HrefWrite[] = [];
+      w.__watchHrefs(document, (value, anchor) => writes.push({ id: anchor.parentElement?.id ?? '', value }));
+      return w.__hrefLogs.push(writes) - 1;
+    });
+    const writes = async (element?: Locator) => {
+      const id = element ? await element.getAttribute('id') : null;
+      const all = await this.page.evaluate((index) => (window as unknown as TestWindow).__hrefLogs[index]!, log);
+      return all.filter((write) => id === null || write.id === id).map((write) => write.value);
+    };
+    return {
+      writes,
+      async shown(element) {
+        return [...new Set((await writes(element)).filter((value) => value !== null))];
+      },
+    };
   }
 
   /** What the customer's anchor and the host show right now. */
@@ -234,8 +335,19 @@ export interface TraceEntry {
   edge: string;
 }
 
+interface HrefWrite {
+  /** The id of the anchor's host element. */
+  id: string;
+  value: string | null;
+}
+
+/** Calls `onWrite` with each href written on an anchor in `target` (null: removed), until disconnected. */
+export type WatchHrefs = (target: Node, onWrite: (value: string | null, anchor: Element) => void) => MutationObserver;
+
 interface TestWindow {
   __linkChanges: LinkChange[];
   __trace: TraceEntry[];
+  __hrefLogs: HrefWrite[][];
+  __watchHrefs: WatchHrefs;
   __installTrace(): void;
 }

@@ -1,41 +1,68 @@
+import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Provider } from '../../../dev/provider/server.js';
 import { startHarness, type Harness, type HarnessOptions } from './harness';
-import type { MaterialDownloadPage } from './materialDownloadPage';
+import type { MaterialDownloadPage, OpenOptions } from './materialDownloadPage';
+
+export interface NewPageOptions {
+  /** The browser context's options, e.g. a viewport. */
+  context?: BrowserContextOptions;
+  /**
+   * How long the page lives: closed after the test that opened it, or kept
+   * for the suite's later tests (a page that is costly to set up), and
+   * closed with the suite. Either way it is checked after every test.
+   * @default 'test'
+   */
+  lifetime?: 'test' | 'suite';
+}
 
 export interface SuiteHarness {
   readonly provider: Provider;
-  /** A fresh page of its own; after the test it must hold no page error, and is closed. */
-  newPage(): Promise<MaterialDownloadPage>;
+  /** A fresh page of its own; after each test it must hold no page error. */
+  newPage(options?: NewPageOptions): Promise<MaterialDownloadPage>;
+  /** A fresh page with the provider's request log emptied, then opened (see MaterialDownloadPage.open). */
+  open(options?: OpenOptions): Promise<MaterialDownloadPage>;
 }
 
 /**
- * One provider and one Chromium for the suite (a `describe` file), a fresh
- * browser context per page, and the check every browser test shares: nothing
- * was thrown into the customer's page.
+ * One provider and one Chromium for the suite (a `describe` file, or the
+ * `describe` block it is called in), a fresh browser context per page, and
+ * the checks every browser test shares: nothing was thrown into the
+ * customer's page, and the provider is back to answering without latency.
  */
 export function useHarness(options: HarnessOptions = {}): SuiteHarness {
   let harness: Harness | undefined;
-  const opened: MaterialDownloadPage[] = [];
+  const forTest: MaterialDownloadPage[] = [];
+  const forSuite: MaterialDownloadPage[] = [];
 
   beforeAll(async () => {
     harness = await startHarness(options);
   });
   afterAll(async () => harness?.close());
   afterEach(async () => {
-    for (const page of opened.splice(0)) {
+    harness?.provider.setLatency(0);
+    for (const page of forSuite) expect(page.pageErrors).toEqual([]);
+    for (const page of forTest.splice(0)) {
       expect(page.pageErrors).toEqual([]);
       await page.page.context().close();
     }
   });
 
+  const newPage = async ({ context, lifetime = 'test' }: NewPageOptions = {}) => {
+    const page = await harness!.newPage(context);
+    (lifetime === 'suite' ? forSuite : forTest).push(page);
+    return page;
+  };
+
   return {
     get provider() {
       return harness!.provider;
     },
-    async newPage() {
-      const page = await harness!.newPage();
-      opened.push(page);
+    newPage,
+    async open(openOptions = {}) {
+      const page = await newPage();
+      harness!.provider.clearRequests();
+      await page.open(openOptions);
       return page;
     },
   };

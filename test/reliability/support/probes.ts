@@ -19,26 +19,6 @@ export const elementErrors = (I: MaterialDownloadPage) =>
   I.consoleErrors.filter((text) => text.startsWith(`${PREFIX} `));
 
 /**
- * Every href value any anchor in the page is ever given, even one replaced
- * within the same task: an answer for old inputs must never show, not even briefly.
- */
-export async function recordEveryHref(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = ((window as unknown as { __everyHref: string[] }).__everyHref = []);
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if (record.oldValue !== null) seen.push(record.oldValue);
-        const now = (record.target as Element).getAttribute('href');
-        if (now !== null) seen.push(now);
-      }
-    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
-  });
-  return async () => [
-    ...new Set(await page.evaluate(() => (window as unknown as { __everyHref: string[] }).__everyHref)),
-  ];
-}
-
-/**
  * A message a customer can act on: the prefix, one line, short, and none of
  * the server's markup (an HTML error page pasted into the console is not a reason).
  */
@@ -88,32 +68,4 @@ export function recordErrorsWithHost(page: Page): () => Promise<{ text: string; 
     errors.push(hostId.then((id) => ({ text: message.text(), hostId: id })));
   });
   return () => Promise.all(errors);
-}
-
-/** GraphQL requests Chromium reports as failed: an aborted fetch shows up as net::ERR_ABORTED. */
-export function recordFailedGraphqlRequests(page: Page): string[] {
-  const failed: string[] = [];
-  page.on('requestfailed', (request) => {
-    if (new URL(request.url()).pathname === '/graphql') failed.push(request.failure()?.errorText ?? 'failed');
-  });
-  return failed;
-}
-
-let togetherCount = 0;
-/** Adds several elements from one script task, so their lookups fall into one batch window. */
-export async function addTogether(I: MaterialDownloadPage, list: Record<string, string>[]): Promise<Locator[]> {
-  const ids = list.map(() => `together-${++togetherCount}`);
-  await I.page.evaluate(
-    ([elementIds, attributeList]) => {
-      attributeList.forEach((attributes, index) => {
-        const element = document.createElement('cm-material-download');
-        element.id = elementIds[index]!;
-        for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-        element.innerHTML = '<a class="button">Download</a>';
-        document.getElementById('root')!.append(element);
-      });
-    },
-    [ids, list] as const,
-  );
-  return ids.map((id) => I.page.locator(`#${id}`));
 }
