@@ -40,9 +40,8 @@ function queueFor(queueKey: string, { endpoint, headers, batch, timeoutMs }: Sen
 
 /**
  * The batch window closes `intervalMs` after the latest operation, not the
- * first: elements that mount over a few tasks (a slow device, a long page)
- * still share a request. A full batch, or a window open for MAX_WINDOWS
- * intervals, goes at once.
+ * first, and at most MAX_WINDOWS intervals after the first; a full batch
+ * goes at once. Operations queued in one task always share the window.
  */
 function scheduleFlush(queue: BatchQueue): void {
   const { batch } = queue.options;
@@ -53,8 +52,9 @@ function scheduleFlush(queue: BatchQueue): void {
   if (queue.timer === null) queue.openedAt = now;
   else clearTimeout(queue.timer);
   const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
-  if (closesAt <= now) return flush(queue, batch.max);
-  queue.timer = setTimeout(() => flush(queue, batch.max), closesAt - now);
+  // Never at once, even when the window is overdue: on a slow device one task that connects
+  // many elements can outlast the window, and everything it queues belongs in the same batches.
+  queue.timer = setTimeout(() => flush(queue, batch.max), Math.max(0, closesAt - now));
 }
 
 /** Sends the full batches; a remainder keeps waiting for its window. */

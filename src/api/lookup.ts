@@ -34,11 +34,10 @@ export function toOperation(request: LinkRequest): Operation {
  * Rejects with a LookupError whose message says what went wrong.
  */
 export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSignal): Promise<string | null> {
-  const config = getConfig();
-  const configured = resolveEndpoint(config.endpoint);
+  const { config, configured, auth: configuredAuth } = configuredProvider();
   const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
   // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.
-  const auth = endpoint === configured ? readAuthHeaders() : {};
+  const auth = endpoint === configured ? configuredAuth : {};
   const headers = { ...CLIENT_NAME_HEADERS, ...auth };
   const { data, errors } = await sendOperation(toOperation(request), {
     endpoint,
@@ -55,6 +54,27 @@ export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSig
   }
   const url = readDownloadUrl(request.kind, data);
   return url === null || url === undefined ? null : toSafeHref(url);
+}
+
+interface ConfiguredProvider {
+  config: ReturnType<typeof getConfig>;
+  configured: string;
+  auth: Record<string, string>;
+}
+
+let current: ConfiguredProvider | null = null;
+
+/**
+ * The configured endpoint, resolved, and the credentials for it: read once
+ * per task, not once per element (a catalogue page connects a thousand in
+ * one task), and again as soon as `configure()` changes the options.
+ */
+function configuredProvider(): ConfiguredProvider {
+  const config = getConfig();
+  if (current?.config === config) return current;
+  current = { config, configured: resolveEndpoint(config.endpoint), auth: readAuthHeaders() };
+  queueMicrotask(() => (current = null));
+  return current;
 }
 
 function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {

@@ -3,6 +3,7 @@ import { bind, unbind } from './bindingRoot';
 import { configureElements } from './configureElements';
 import { showPending } from './dom';
 import { startActor, type MaterialDownloadActor } from './elementLogic';
+import { inspectorFor, wantsInspection } from './inspection';
 import type { HTMLMaterialDownloadElement } from './globalTypes';
 
 /** Grace period after removal: a DOM move reconnects well within it. */
@@ -20,7 +21,9 @@ export interface MaterialDownloadElementConstructor {
   readonly version: string;
 }
 
-const ATTRIBUTE_NAMES = INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute);
+const INPUT_ATTRIBUTES = INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute);
+/** Not an input: switches on the transition log (see inspection.ts). */
+const DEBUG_ATTRIBUTE = 'debug';
 
 /** Attributes are the inputs; an empty one means "not set", as a missing one does. */
 function readInputs(host: HTMLElement): MaterialDownloadInputs {
@@ -41,7 +44,7 @@ function readInputs(host: HTMLElement): MaterialDownloadInputs {
  */
 export function createElementClass(): MaterialDownloadElementConstructor {
   class MaterialDownloadElement extends HTMLElement {
-    static readonly observedAttributes = ATTRIBUTE_NAMES;
+    static readonly observedAttributes = [...INPUT_ATTRIBUTES, DEBUG_ATTRIBUTE];
     static configure = configureElements;
     static readonly version = VERSION;
 
@@ -49,11 +52,13 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     #destroyTimer: ReturnType<typeof setTimeout> | undefined;
     #destroyed = false;
     #inputsChangeQueued = false;
+    #inspected = false;
 
     connectedCallback(): void {
       clearTimeout(this.#destroyTimer);
       if (this.#destroyed || this.#actor) return;
       this.#adoptEarlyProperties();
+      this.#inspected = wantsInspection(this);
       const { actor, settlings } = startActor(this, readInputs(this));
       this.#actor = actor;
       showPending(this, actor.getSnapshot().value);
@@ -66,14 +71,23 @@ export function createElementClass(): MaterialDownloadElementConstructor {
       this.#destroyTimer = setTimeout(() => this.#destroy(), DESTROY_DELAY_MS);
     }
 
-    attributeChangedCallback(_name: string, oldValue: string | null, newValue: string | null): void {
-      if (oldValue === newValue || !this.#actor || this.#inputsChangeQueued) return;
+    attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
+      if (oldValue === newValue || !this.#actor) return;
+      if (name === DEBUG_ATTRIBUTE) return this.#inspectFromNowOn();
+      if (this.#inputsChangeQueued) return;
       // Several writes in one script are one change: `type` and `dimensions` often change together.
       this.#inputsChangeQueued = true;
       queueMicrotask(() => {
         this.#inputsChangeQueued = false;
         this.#actor?.send({ type: 'INPUTS.SET', inputs: readInputs(this) });
       });
+    }
+
+    /** `debug` added to a running element: its transitions from now on. */
+    #inspectFromNowOn(): void {
+      if (this.#inspected || !this.#actor) return;
+      this.#inspected = true;
+      this.#actor.system.inspect(inspectorFor(this));
     }
 
     #destroy(): void {

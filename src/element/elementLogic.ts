@@ -2,7 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import { logError } from '../log';
 import type { MaterialDownloadInputs } from '../machine/attributes';
 import { materialDownloadMachine } from '../machine/materialDownload.machine';
-import { inspectorFor } from './inspection';
+import { inspectorFor, wantsInspection } from './inspection';
 import { followSettlings, type LinkSettlings } from './linkSettlings';
 import { lookupLink } from './lookupActor';
 import { watchVisibility } from './visibilityActor';
@@ -24,7 +24,8 @@ export function startActor(
   host: HTMLElement,
   inputs: MaterialDownloadInputs,
 ): { actor: MaterialDownloadActor; settlings: LinkSettlings } {
-  const actor = createActor(elementLogic, { input: { inputs, target: host }, inspect: inspectorFor(host) });
+  const inspect = wantsInspection(host) ? inspectorFor(host) : undefined;
+  const actor = createActor(elementLogic, { input: { inputs, target: host }, ...(inspect ? { inspect } : {}) });
   const settlings = followSettlings(actor);
   actor.start();
   return { actor, settlings };

@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log';
-import { createTransitionDecoder, type DecodedTransition } from '../machine/decodeTransition';
+import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition';
 
 /**
  * A debugging hook: receives XState's inspection events with the element
@@ -16,9 +16,17 @@ export type MaterialDownloadInspector = (
 
 let inspector: MaterialDownloadInspector | null = null;
 
-/** Takes effect at once, for elements that already exist too. */
+/** For elements connected from now on; set it before the elements load to see them all. */
 export function setInspector(next: MaterialDownloadInspector | null): void {
   inspector = next;
+}
+
+/**
+ * Whether an element starting now needs its transitions inspected. Most
+ * pages never do, and XState builds no inspection events without an observer.
+ */
+export function wantsInspection(host: HTMLElement): boolean {
+  return inspector !== null || host.hasAttribute('debug');
 }
 
 /** One transition as a readable line, for the `debug` attribute. */
@@ -33,13 +41,11 @@ export function describeTransition(host: Pick<HTMLElement, 'id' | 'getAttribute'
 
 /**
  * The element's inspection callback: forwards to the hook when one is set,
- * and logs transitions when the host has a `debug` attribute. Both are read
- * per event, so switching them on later works.
+ * and logs transitions while the host has a `debug` attribute.
  */
 export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => void {
-  const decode = createTransitionDecoder();
   return (event) => {
-    const step = decode(event);
+    const step = decodeTransition(event);
     if (inspector) {
       try {
         inspector(event, host, step);

@@ -28,48 +28,46 @@ interface TransitionDefinition {
 
 interface Microstep {
   type: '@xstate.microstep';
-  actorRef: object;
+  actorRef: { getSnapshot(): { value: unknown } | undefined };
   event: DecodedTransition['event'];
   snapshot: { value: unknown; context: MaterialDownloadContext };
   _transitions: readonly TransitionDefinition[];
 }
 
 /**
- * Turns XState's inspection events into transitions: null for every event
- * that is not a step between states. Root-level transitions (input changes,
- * DESTROY) name the machine as their source, so the decoder remembers each
- * actor's last state; make one decoder per inspector.
+ * Turns one of XState's inspection events into the transition it took: null
+ * for every event that is not a step between states. Root-level transitions
+ * (input changes, DESTROY) name the machine as their source; they are always
+ * the first step of a macrostep, taken while the actor still holds the
+ * snapshot it is leaving, so that names the state they leave.
  *
  * @example
- * const decode = createTransitionDecoder();
- * createActor(machine, { inspect: (event) => { const step = decode(event); if (step) console.log(step.edge); } });
+ * createActor(machine, { inspect: (event) => console.log(decodeTransition(event)?.edge) });
  */
-export function createTransitionDecoder(): (event: InspectionEvent) => DecodedTransition | null {
-  const lastState = new WeakMap<object, string>();
-  return (event) => {
-    if (event.type !== '@xstate.microstep') return null;
-    const step = event as unknown as Microstep;
-    // XState reports an event that enabled nothing as a microstep without transitions.
-    const [transition] = step._transitions;
-    if (!transition) return null;
-    const { source, eventType } = transition;
-    const from = source.parent ? source.key : (lastState.get(step.actorRef) ?? 'validating');
-    const to = String(step.snapshot.value);
-    lastState.set(step.actorRef, to);
-    const trigger = eventType || 'always';
-    const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-    const { inputs, href, error } = step.snapshot.context;
-    return {
-      actorRef: step.actorRef,
-      from,
-      to,
-      trigger,
-      event: step.event,
-      edge: `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`,
-      context: { inputs: { ...inputs }, href, error },
-    };
+export function decodeTransition(event: InspectionEvent): DecodedTransition | null {
+  if (event.type !== '@xstate.microstep') return null;
+  const step = event as unknown as Microstep;
+  // XState reports an event that enabled nothing as a microstep without transitions.
+  const [transition] = step._transitions;
+  if (!transition) return null;
+  const { source, eventType } = transition;
+  const from = source.parent ? source.key : stateLeft(step.actorRef);
+  const to = String(step.snapshot.value);
+  const trigger = eventType || 'always';
+  const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
+  const { inputs, href, error } = step.snapshot.context;
+  return {
+    actorRef: step.actorRef,
+    from,
+    to,
+    trigger,
+    event: step.event,
+    edge: `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`,
+    context: { inputs: { ...inputs }, href, error },
   };
 }
 
-/** A decoder for one-off use, e.g. in a test that follows a single actor. */
-export const decodeTransition = createTransitionDecoder();
+function stateLeft(actorRef: Microstep['actorRef']): string {
+  // While the first snapshot is being made there is none yet; the machine starts in validating.
+  return String(actorRef.getSnapshot()?.value ?? 'validating');
+}

@@ -12,7 +12,7 @@ export { connect, viewsEqual } from './connect';
 export type { MaterialDownloadView } from './connect';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs';
 export { changesValidation } from './changesValidation';
-export { decodeTransition, createTransitionDecoder } from './decodeTransition';
+export { decodeTransition } from './decodeTransition';
 export type { DecodedTransition } from './decodeTransition';
 export * from './attributes';
 export type { LinkRequest, LinkKind, Validation } from './types';
