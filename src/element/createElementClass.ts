@@ -1,10 +1,17 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes';
-import { bind, unbind } from './bindingRoot';
 import { configureElements } from './configureElements';
 import { showPending } from './dom';
 import { startActor, type MaterialDownloadActor } from './elementLogic';
 import { inspectorFor, wantsInspection } from './inspection';
 import type { HTMLMaterialDownloadElement } from './globalTypes';
+
+/**
+ * React and the bindings load after the actors have started: a page's
+ * first lookups never wait for React's code to be evaluated.
+ */
+let bindingRoot: Promise<typeof import('./bindingRoot')> | null = null;
+const withBindingRoot = (use: (module: typeof import('./bindingRoot')) => void) =>
+  void (bindingRoot ??= import('./bindingRoot')).then(use);
 
 /** Grace period after removal: a DOM move reconnects well within it. */
 export const DESTROY_DELAY_MS = 10;
@@ -62,7 +69,7 @@ export function createElementClass(): MaterialDownloadElementConstructor {
       const { actor, settlings } = startActor(this, readInputs(this));
       this.#actor = actor;
       showPending(this, actor.getSnapshot().value);
-      bind(this, actor, settlings);
+      withBindingRoot(({ bind }) => bind(this, actor, settlings));
     }
 
     /** Not at once: a DOM move disconnects and reconnects within the task. */
@@ -95,7 +102,7 @@ export function createElementClass(): MaterialDownloadElementConstructor {
       this.#destroyed = true;
       this.#actor.send({ type: 'DESTROY' });
       this.#actor = null;
-      unbind(this);
+      withBindingRoot(({ unbind }) => unbind(this));
     }
 
     /**
