@@ -29,6 +29,8 @@ export function useAnchorBinding(host: HTMLElement, actor: MaterialDownloadActor
 
   // Layout timing: the anchor changes before the browser paints, whichever renderer runs.
   useLayoutEffect(() => {
+    // A destroyed element is off the page for good: what it showed last stays as it was.
+    if (view.state === 'destroyed') return undefined;
     reflectState(host, view.state);
     const anchor = findAnchor(host);
     if (anchor) {
