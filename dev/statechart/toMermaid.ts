@@ -51,6 +51,9 @@ function eventLabel(eventType: string, node: AnyStateNode): string {
   const invoked = node.invoke.find((definition) => eventType.endsWith(`.${definition.id}`));
   if (invoked && eventType.startsWith('xstate.done.actor.')) return `done: ${invoked.id}`;
   if (invoked && eventType.startsWith('xstate.error.actor.')) return `error: ${invoked.id}`;
+  // `xstate.after.retryDelay.materialDownload.retrying`: the delay's name is what a reader needs.
+  const delay = /^xstate\.after\.([^.]+)\./.exec(eventType);
+  if (delay) return `after ${delay[1]}`;
   return eventType;
 }
 

@@ -10,6 +10,13 @@ export interface BatchOptions {
   max: number;
 }
 
+export interface RetryOptions {
+  /** How many more times a lookup that failed on the wire is tried. @default 2 */
+  attempts: number;
+  /** The first wait, in ms; each next one is three times longer, ±20%. @default 500 */
+  baseDelayMs: number;
+}
+
 export interface MaterialDownloadConfig {
   /** The provider's `/graphql`; relative URLs resolve against the page. @default '/graphql' */
   endpoint: string;
@@ -23,13 +30,17 @@ export interface MaterialDownloadConfig {
    * links may be signed and expire. @default 60000
    */
   cacheTtlMs: number;
+  /** Retries of lookups that failed on the wire; `false` for none. @default { attempts: 2, baseDelayMs: 500 } */
+  retry: RetryOptions | false;
 }
 
-export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch'>> & {
+export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch' | 'retry'>> & {
   batch?: Partial<BatchOptions> | false;
+  retry?: Partial<RetryOptions> | false;
 };
 
 const DEFAULT_BATCH: BatchOptions = { intervalMs: 10, max: 10 };
+const DEFAULT_RETRY: RetryOptions = { attempts: 2, baseDelayMs: 500 };
 
 function defaultEndpoint(): string {
   return typeof __CM_GRAPHQL_ENDPOINT__ === 'string' && __CM_GRAPHQL_ENDPOINT__ !== ''
@@ -44,6 +55,7 @@ let current: MaterialDownloadConfig = {
   timeoutMs: 30000,
   batch: DEFAULT_BATCH,
   cacheTtlMs: DEFAULT_CACHE_TTL_MS,
+  retry: DEFAULT_RETRY,
 };
 
 export function getConfig(): Readonly<MaterialDownloadConfig> {
@@ -77,8 +89,26 @@ export function configure(options: ConfigureOptions = {}): Readonly<MaterialDown
     if (options.batch === false) next.batch = false;
     else next.batch = resolveBatch(options.batch, current.batch || DEFAULT_BATCH);
   }
+  if (options.retry !== undefined) {
+    if (options.retry === false) next.retry = false;
+    else next.retry = resolveRetry(options.retry, current.retry || DEFAULT_RETRY);
+  }
   current = next;
   return current;
+}
+
+function resolveRetry(retry: Partial<RetryOptions> | null | unknown, base: RetryOptions): RetryOptions {
+  if (typeof retry !== 'object' || retry === null) {
+    logError('configure: retry must be false or { attempts, baseDelayMs }; keeping the current retries');
+    return base;
+  }
+  const { attempts = base.attempts, baseDelayMs = base.baseDelayMs } = retry as Partial<RetryOptions>;
+  const valid = Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs);
+  if (!valid)
+    logError(
+      'configure: retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0; keeping the current retries',
+    );
+  return valid ? { attempts, baseDelayMs } : base;
 }
 
 function resolveBatch(batch: Partial<BatchOptions> | null | unknown, base: BatchOptions): BatchOptions {
@@ -95,5 +125,11 @@ function resolveBatch(batch: Partial<BatchOptions> | null | unknown, base: Batch
 
 /** Back to the defaults; for tests and for pages that reconfigure from scratch. */
 export function resetConfig(): void {
-  current = { endpoint: defaultEndpoint(), timeoutMs: 30000, batch: DEFAULT_BATCH, cacheTtlMs: DEFAULT_CACHE_TTL_MS };
+  current = {
+    endpoint: defaultEndpoint(),
+    timeoutMs: 30000,
+    batch: DEFAULT_BATCH,
+    cacheTtlMs: DEFAULT_CACHE_TTL_MS,
+    retry: DEFAULT_RETRY,
+  };
 }

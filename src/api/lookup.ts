@@ -10,6 +10,7 @@ import {
   getPbrMaterialDownloadLinkQuery,
 } from './queries';
 import { readDownloadUrl } from './readers';
+import { withRetry } from './retry';
 import { toSafeHref } from './safeHref';
 import { sendOperation, type Operation } from './transport';
 
@@ -31,9 +32,23 @@ export function toOperation(request: LinkRequest): Operation {
 
 /**
  * The link for a validated request, or null where the provider has none.
- * Rejects with a LookupError whose message says what went wrong.
+ * Rejects with a LookupError whose message says what went wrong and, for a
+ * failure on the wire worth another try (attempt `attempt`, 0 for the
+ * first), when to try again (`retryInMs`).
  */
-export async function lookupDownloadLink(request: LinkRequest, signal?: AbortSignal): Promise<string | null> {
+export async function lookupDownloadLink(
+  request: LinkRequest,
+  signal?: AbortSignal,
+  attempt = 0,
+): Promise<string | null> {
+  try {
+    return await lookupOnce(request, signal);
+  } catch (error) {
+    throw withRetry(error, attempt, getConfig().retry);
+  }
+}
+
+async function lookupOnce(request: LinkRequest, signal: AbortSignal | undefined): Promise<string | null> {
   const { config, configured, auth: configuredAuth } = configuredProvider();
   const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
   // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.

@@ -3,10 +3,14 @@ import { LookupError } from './errors';
 /** Longer URLs are refused: no real download link comes near it. */
 export const MAX_HREF_LENGTH = 8192;
 
+/** Control characters (tab, newline, NUL, DEL, …): no real link carries one, and browsers silently drop some. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
- * Only an absolute http(s) URL, exactly as sent, may become the anchor's
- * href: `javascript:`, `data:`, relative, protocol-relative or padded URLs
- * count as a failed lookup.
+ * Only an absolute http(s) URL may become the anchor's href, in the form a
+ * browser would use (`new URL(url).href`: a space in a file name becomes
+ * `%20`). `javascript:`, `data:`, relative, protocol-relative, padded or
+ * control-character URLs count as a failed lookup.
  */
 export function toSafeHref(url: unknown): string {
   if (typeof url !== 'string') throw new LookupError(`refused download URL: expected a string, got ${typeof url}`);
@@ -15,7 +19,7 @@ export function toSafeHref(url: unknown): string {
   if (url.length > MAX_HREF_LENGTH) {
     throw new LookupError(`refused download URL ${shown}: longer than ${MAX_HREF_LENGTH} characters`);
   }
-  if (!/^https?:\/\/[^\s/]/i.test(url) || /\s/.test(url)) {
+  if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || CONTROL.test(url)) {
     throw new LookupError(`refused download URL ${shown}: only absolute http and https URLs are used`);
   }
   try {

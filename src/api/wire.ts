@@ -81,11 +81,13 @@ async function withinLimits<T>(limits: RequestLimits, send: (signal: AbortSignal
   }
 }
 
-/** A 4xx with a JSON object for an array body: the server does not batch. */
+/**
+ * A 400 with a JSON object for an array body: the server does not batch.
+ * Anything else (a rate limit above all) is about the request, not its shape.
+ */
 function refusesArrays(error: unknown): boolean {
   if (!(error instanceof ClientError)) return false;
-  const { status } = error.response;
-  return status >= 400 && status < 500 && !Array.isArray(parseJson(error.response.body));
+  return error.response.status === 400 && !Array.isArray(parseJson(error.response.body));
 }
 
 function parseJson(text: unknown): unknown {
@@ -96,17 +98,40 @@ function parseJson(text: unknown): unknown {
   }
 }
 
+/** Statuses that say "not now" rather than "not this": worth another try. */
+const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+
 function describeFailure(error: unknown, timeoutMs: number): Error {
-  if (error instanceof ClientError) return new LookupError(`request failed: HTTP ${error.response.status}`);
+  if (error instanceof ClientError) {
+    const { status, headers } = error.response;
+    const transient = TRANSIENT_STATUSES.has(status);
+    const retryAfterMs = transient ? parseRetryAfter(headers?.get('retry-after') ?? null) : undefined;
+    return new LookupError(`request failed: HTTP ${status}`, {
+      transient,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
   if (error instanceof Error) {
+    // A timeout is not retried: a server that slow would only be asked to be slow again.
     if (error.name === 'TimeoutError') return new LookupError(`request timed out after ${timeoutMs} ms`);
     if (error.name === 'AbortError') return error;
     if (error instanceof SyntaxError) return new LookupError('invalid response: not JSON');
-    if (error instanceof TypeError) return new LookupError(`network error: ${oneLine(error.message)}`);
+    if (error instanceof TypeError) {
+      return new LookupError(`network error: ${oneLine(error.message)}`, { transient: true });
+    }
     // graphql-request's own messages quote the whole body after their first line; the log gets that line.
     return new LookupError(`invalid response: ${oneLine(error.message.replace(/^Invalid execution result: /, ''))}`);
   }
   return new LookupError(`request failed: ${String(error)}`);
+}
+
+/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The first line, at most 120 characters: a server's body must not flood the console. */

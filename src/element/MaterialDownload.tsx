@@ -25,6 +25,9 @@ export function MaterialDownload(props: MaterialDownloadProps) {
   const inspect = useMemo(() => inspectorFor(host), [host]);
   const actor = useActorRef(elementLogic, { input: { inputs, target: host }, inspect });
   const settlings = useMemo(() => followSettlings(actor), [actor]);
+  // Declared after useActorRef, so it runs after each start of the actor: a stop (StrictMode's rehearsal
+  // unmount) drops the actor's listeners, and useActorRef then starts the same actor again.
+  useEffect(settlings.refollow, [settlings]);
   useInputChanges(actor, inputs);
   useAnchorBinding(host, actor, settlings);
   return <slot />;

@@ -4,12 +4,13 @@ import type { MaterialDownloadInputs } from '../machine/attributes';
 import { materialDownloadMachine } from '../machine/materialDownload.machine';
 import { inspectorFor, wantsInspection } from './inspection';
 import { followSettlings, type LinkSettlings } from './linkSettlings';
+import { watchConnection } from './connectionActor';
 import { lookupLink } from './lookupActor';
 import { watchVisibility } from './visibilityActor';
 
 /** The machine on the real transport, observer and console; provided once for every element. */
 export const elementLogic = materialDownloadMachine.provide({
-  actors: { lookupLink, watchVisibility },
+  actors: { lookupLink, watchVisibility, watchConnection },
   actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
 });
 

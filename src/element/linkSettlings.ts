@@ -1,3 +1,4 @@
+import type { Subscription } from 'xstate';
 import type { LinkSettledEvent } from '../machine/materialDownload.machine';
 import type { LinkChangeDetail } from './dom';
 import type { MaterialDownloadActor } from './elementLogic';
@@ -18,13 +19,27 @@ export interface LinkSettlings {
   announced(detail: LinkChangeDetail): void;
 }
 
-export function followSettlings(actor: MaterialDownloadActor): LinkSettlings {
+export interface FollowedSettlings extends LinkSettlings {
+  /**
+   * Listens to the actor again. Stopping an actor drops its listeners, and
+   * under StrictMode `useActorRef` stops the component's actor and starts it
+   * again from its snapshot: the component follows it after each start.
+   */
+  refollow(): void;
+}
+
+export function followSettlings(actor: MaterialDownloadActor): FollowedSettlings {
   let pending: LinkChangeDetail | null = null;
   const listeners = new Set<() => void>();
-  actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => {
-    pending = { state, href, error };
-    for (const listener of listeners) listener();
-  });
+  let following: Subscription | undefined;
+  const follow = () => {
+    following?.unsubscribe();
+    following = actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => {
+      pending = { state, href, error };
+      for (const listener of listeners) listener();
+    });
+  };
+  follow();
   return {
     pending: () => pending,
     subscribe(onChange) {
@@ -34,5 +49,6 @@ export function followSettlings(actor: MaterialDownloadActor): LinkSettlings {
     announced(detail) {
       if (pending === detail) pending = null;
     },
+    refollow: follow,
   };
 }

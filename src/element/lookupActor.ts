@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import { lookupDownloadLink } from '../api/lookup';
-import type { LookupOutput } from '../machine/materialDownload.machine';
-import type { LinkRequest } from '../machine/types';
+import type { LookupInput, LookupOutput } from '../machine/materialDownload.machine';
 
 /**
  * The machine's `lookupLink`, on the real transport. Once its signal is
@@ -9,10 +8,10 @@ import type { LinkRequest } from '../machine/types';
  * and rehydrates the same child actor, and `fromPromise` would otherwise hand
  * the aborted request's rejection to the restarted actor as a failure.
  */
-export const lookupLink = fromPromise<LookupOutput, LinkRequest>(
-  ({ input, signal }) =>
+export const lookupLink = fromPromise<LookupOutput, LookupInput>(
+  ({ input: { request, attempt }, signal }) =>
     new Promise<LookupOutput>((resolve, reject) => {
-      lookupDownloadLink(input, signal).then(
+      lookupDownloadLink(request, signal, attempt).then(
         (href) => signal.aborted || resolve(href),
         (error: unknown) => signal.aborted || reject(error),
       );

@@ -1,6 +1,7 @@
 export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine';
 export type {
   LinkSettledEvent,
+  LookupInput,
   LookupOutput,
   MaterialDownloadContext,
   MaterialDownloadEvent,

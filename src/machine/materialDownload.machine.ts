@@ -19,12 +19,36 @@ export interface MaterialDownloadContext {
   lazy: boolean;
   href: string | null;
   error: string | null;
+  /** Retries made for the current request. */
+  attempt: number;
+  /** How long `retrying` waits, as the failed lookup said. */
+  retryInMs: number;
+  /** The last lookup failed on the wire: coming back online is worth another try. */
+  failedOnWire: boolean;
+}
+
+/** What the lookup is given: the request, and how many times it was tried before. */
+export interface LookupInput {
+  request: LinkRequest;
+  attempt: number;
+}
+
+/**
+ * How a failed lookup says more: `retryInMs` when it is worth another try
+ * (and when), `transient` when it failed on the wire.
+ */
+interface LookupFailure {
+  message?: unknown;
+  retryInMs?: unknown;
+  transient?: unknown;
 }
 
 export type MaterialDownloadEvent =
   | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
   /** The element is near the viewport; only a lazy element waiting for it cares. */
   | { type: 'VISIBLE' }
+  /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
+  | { type: 'RECONNECTED' }
   | { type: 'DESTROY' };
 
 /** Announced each time the element settles: the element turns it into `cm-link-change`. */
@@ -44,8 +68,12 @@ export type LookupOutput = string | null;
  * lookup actor, which aborts its request, so a late answer is never applied.
  * A change that leaves the request as it was is only remembered.
  *
- * `lookupLink`, `watchVisibility` and `reportError` are placeholders: the
- * element provides the real transport, observer and logger
+ * A lookup that fails on the wire and says when to try again is retried
+ * after that long (`retrying`); one that fails on the wire for good waits,
+ * disabled, for the connection to come back.
+ *
+ * `lookupLink`, `watchVisibility`, `watchConnection` and `reportError` are
+ * placeholders: the element provides the real transport, observers and logger
  * (`machine.provide`), tests provide their own.
  */
 export const materialDownloadMachine = setup({
@@ -56,17 +84,22 @@ export const materialDownloadMachine = setup({
     emitted: {} as LinkSettledEvent,
   },
   actors: {
-    lookupLink: fromPromise<LookupOutput, LinkRequest>(async () => {
+    lookupLink: fromPromise<LookupOutput, LookupInput>(async () => {
       throw new Error('lookupLink is not provided');
     }),
     /** Sends VISIBLE once the target is near the viewport; without a way to tell, at once. */
     watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
       sendBack({ type: 'VISIBLE' });
     }),
+    /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
+    watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
+  },
+  delays: {
+    retryDelay: ({ context }) => context.retryInMs,
   },
   actions: {
     assignInputs: assign(({ event }) => (event.type === 'INPUTS.SET' ? { inputs: event.inputs } : {})),
-    clearLink: assign({ href: null, error: null, request: null, lazy: false }),
+    clearLink: assign({ href: null, error: null, request: null, lazy: false, attempt: 0, failedOnWire: false }),
     assignValidation: assign(({ context }) => {
       const validation = validateInputs(context.inputs);
       return validation.ok
@@ -74,7 +107,16 @@ export const materialDownloadMachine = setup({
         : { request: null, lazy: false, error: validation.error };
     }),
     assignLink: assign({ href: (_, href: LookupOutput) => href, error: null }),
-    assignFailure: assign({ href: null, error: (_, error: unknown) => describeError(error) }),
+    assignFailure: assign((_, error: unknown) => ({
+      href: null,
+      error: describeError(error),
+      failedOnWire: (error as LookupFailure | null)?.transient === true,
+    })),
+    assignRetry: assign(({ context }, error: unknown) => ({
+      attempt: context.attempt + 1,
+      retryInMs: (error as LookupFailure).retryInMs as number,
+    })),
+    startOver: assign({ attempt: 0, failedOnWire: false }),
     /** Told about every disabled settling; `error` is null when the provider simply has no link. */
     reportError: (_, _params: { error: string | null }) => {},
     announceSettled: emit(({ context }, state: LinkSettledEvent['state']) => ({
@@ -86,8 +128,10 @@ export const materialDownloadMachine = setup({
   },
   guards: {
     hasRequest: ({ context }) => context.request !== null,
+    failedOnWire: ({ context }) => context.failedOnWire,
     canFetchNow: ({ context }) => context.request !== null && !context.lazy,
     hasLink: (_, href: LookupOutput) => href !== null,
+    isWorthRetrying: (_, error: unknown) => typeof (error as LookupFailure | null)?.retryInMs === 'number',
     changesRequest: ({ context, event }) =>
       event.type === 'INPUTS.SET' && changesValidation(context.inputs, event.inputs),
   },
@@ -100,6 +144,9 @@ export const materialDownloadMachine = setup({
     lazy: false,
     href: null,
     error: null,
+    attempt: 0,
+    retryInMs: 0,
+    failedOnWire: false,
   }),
   initial: 'validating',
   on: {
@@ -132,7 +179,7 @@ export const materialDownloadMachine = setup({
       invoke: {
         id: 'lookup',
         src: 'lookupLink',
-        input: ({ context }) => context.request!,
+        input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
         onDone: [
           {
             guard: { type: 'hasLink', params: ({ event }) => event.output },
@@ -141,16 +188,30 @@ export const materialDownloadMachine = setup({
           },
           { target: 'disabled' },
         ],
-        onError: {
-          target: 'disabled',
-          actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-        },
+        onError: [
+          {
+            guard: { type: 'isWorthRetrying', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'retrying',
+            actions: { type: 'assignRetry', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+          {
+            target: 'disabled',
+            actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+          },
+        ],
       },
+    },
+    /** A lookup failed on the wire; the next try waits as long as the failure said. */
+    retrying: {
+      after: { retryDelay: 'fetching' },
     },
     enabled: {
       entry: { type: 'announceSettled', params: 'enabled' },
     },
     disabled: {
+      // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
+      invoke: { id: 'connection', src: 'watchConnection', input: ({ context }) => context.failedOnWire },
+      on: { RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' } },
       entry: [
         { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
         { type: 'announceSettled', params: 'disabled' },
@@ -167,6 +228,6 @@ export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];
 
 function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  const message = (error as LookupFailure | null)?.message;
+  return typeof message === 'string' ? message : String(error);
 }

@@ -10,7 +10,21 @@ describe('toSafeHref', () => {
   );
 
   it.each([
+    ['https://cdn.example/My Material.zip', 'https://cdn.example/My%20Material.zip'],
+    ['https://cdn.example/a b/ü.png?q=x y', 'https://cdn.example/a%20b/%C3%BC.png?q=x%20y'],
+    ['https://CDN.example:443/x', 'https://cdn.example/x'],
+  ])('sets %j as a browser reads it: %j', (url, href) => {
+    expect(toSafeHref(url)).toBe(href);
+  });
+
+  it.each([
     'javascript:alert(1)',
+    'javascript:https://files.example/a.png',
+    'https:files.example/no-slashes.png',
+    'https://files.example/tab\there.png',
+    'https://files.example/nul\u0000.png',
+    'https://files.example/del\u007f.png',
+    '\u00a0https://files.example/nbsp-padded.png',
     'JavaScript:alert(1)',
     'data:text/html,hi',
     'vbscript:msgbox(1)',

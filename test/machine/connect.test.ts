@@ -4,7 +4,17 @@ import { connect, materialDownloadMachine, viewsEqual } from '../../src/machine'
 const snapshotAt = (value: string, href: string | null) =>
   materialDownloadMachine.resolveState({
     value,
-    context: { inputs: {}, target: null, request: null, lazy: false, href, error: null },
+    context: {
+      inputs: {},
+      target: null,
+      request: null,
+      lazy: false,
+      href,
+      error: null,
+      attempt: 0,
+      retryInMs: 0,
+      failedOnWire: false,
+    },
   });
 
 describe('connect', () => {

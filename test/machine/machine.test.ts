@@ -5,6 +5,7 @@ import {
   materialDownloadMachine,
   type LinkRequest,
   type LinkSettledEvent,
+  type LookupInput,
   type LookupOutput,
   type MaterialDownloadInputs,
 } from '../../src/machine';
@@ -21,12 +22,16 @@ const pbr: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-101
 function manualLookup() {
   const calls: {
     request: LinkRequest;
+    attempt: number;
     signal: AbortSignal;
     resolve: (href: LookupOutput) => void;
     reject: (e: Error) => void;
   }[] = [];
-  const logic = fromPromise<LookupOutput, LinkRequest>(
-    ({ input, signal }) => new Promise((resolve, reject) => calls.push({ request: input, signal, resolve, reject })),
+  const logic = fromPromise<LookupOutput, LookupInput>(
+    ({ input, signal }) =>
+      new Promise((resolve, reject) =>
+        calls.push({ request: input.request, attempt: input.attempt, signal, resolve, reject }),
+      ),
   );
   return { calls, logic };
 }
@@ -233,5 +238,94 @@ describe('materialDownloadMachine', () => {
   it('fetches at once for a lazy element when nothing is provided to watch visibility', () => {
     const actor = createActor(materialDownloadMachine, { input: { inputs: { ...pbr, loading: 'lazy' } } }).start();
     expect(actor.getSnapshot().value).toBe('fetching');
+  });
+
+  describe('after a failure on the wire', () => {
+    const retryable = (retryInMs: number) => Object.assign(new Error('request failed: HTTP 503'), { retryInMs });
+    const onTheWire = () => Object.assign(new Error('network error: Failed to fetch'), { transient: true });
+
+    it('waits in retrying as long as the failure says, then fetches again with the attempt counted', async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, lookup, visited, reported, settlings } = start(pbr);
+        lookup.calls[0]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('retrying');
+        expect(connect(actor.getSnapshot())).toEqual({ state: 'retrying', href: null, disabled: true });
+        await vi.advanceTimersByTimeAsync(499);
+        expect(lookup.calls).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 1]);
+        lookup.calls[1]!.resolve('https://files.example/a.zip');
+        await vi.advanceTimersByTimeAsync(0);
+        expect(visited).toEqual(['validating', 'fetching', 'retrying', 'fetching', 'enabled']);
+        expect(reported).toEqual([]);
+        expect(settlings.map(({ state }) => state)).toEqual(['enabled']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('logs only the failure that is not retried', async () => {
+      const { actor, lookup, reported } = start(pbr);
+      lookup.calls[0]!.reject(onTheWire());
+      await settle();
+      expect(actor.getSnapshot().value).toBe('disabled');
+      expect(reported).toEqual(['network error: Failed to fetch']);
+    });
+
+    it.each([
+      ['an input change', { type: 'INPUTS.SET', inputs: { ...pbr, articleId: 'A-102' } }, 'fetching'],
+      ['destruction', { type: 'DESTROY' }, 'destroyed'],
+    ] as const)('%s during the wait cancels the retry', async (_, event, after) => {
+      vi.useFakeTimers();
+      try {
+        const { actor, lookup } = start(pbr);
+        lookup.calls[0]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(0);
+        actor.send(event);
+        expect(actor.getSnapshot().value).toBe(after);
+        await vi.advanceTimersByTimeAsync(2000);
+        expect(lookup.calls.map(({ request, attempt }) => [request.articleId, attempt])).toEqual(
+          after === 'fetching'
+            ? [
+                ['A-101', 0],
+                ['A-102', 0],
+              ]
+            : [['A-101', 0]],
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a no-op change during the wait keeps waiting', async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, lookup } = start(pbr);
+        lookup.calls[0]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(0);
+        actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, dimensions: 'none' } });
+        expect(actor.getSnapshot().value).toBe('retrying');
+        await vi.advanceTimersByTimeAsync(500);
+        expect(lookup.calls).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('fetches again when the connection comes back, only after a failure on the wire', async () => {
+      const { actor, lookup } = start(pbr);
+      lookup.calls[0]!.reject(onTheWire());
+      await settle();
+      actor.send({ type: 'RECONNECTED' });
+      expect(actor.getSnapshot().value).toBe('fetching');
+      expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 0]);
+      lookup.calls[1]!.reject(new Error('GraphQL error: no'));
+      await settle();
+      actor.send({ type: 'RECONNECTED' });
+      expect(actor.getSnapshot().value).toBe('disabled');
+      expect(lookup.calls).toHaveLength(2);
+    });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { diagramBlock, statechartDoc } from '../../dev/statechart/diagram';
 import { toMermaid } from '../../dev/statechart/toMermaid';
-import { materialDownloadMachine } from '../../src/machine';
+import { MATERIAL_DOWNLOAD_STATES, materialDownloadMachine } from '../../src/machine';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
@@ -18,15 +18,17 @@ describe('the committed statechart diagram', () => {
 
   it('draws every state, the transient edges and root-level events from each state at rest', () => {
     const diagram = toMermaid(materialDownloadMachine);
-    for (const state of ['validating', 'waiting', 'fetching', 'enabled', 'disabled', 'destroyed'])
-      expect(diagram).toContain(`  ${state}`);
+    for (const state of MATERIAL_DOWNLOAD_STATES) expect(diagram).toContain(`  ${state}`);
     expect(diagram).toContain('validating --> fetching: always [canFetchNow]');
     expect(diagram).toContain('validating --> waiting: always [hasRequest]');
     expect(diagram).toContain('waiting --> fetching: VISIBLE');
     expect(diagram).toContain('fetching --> enabled: done: lookup [hasLink] / assignLink');
     expect(diagram).toContain('waiting --> fetching: error: visibility');
+    expect(diagram).toContain('fetching --> retrying: error: lookup [isWorthRetrying] / assignRetry');
+    expect(diagram).toContain('retrying --> fetching: after retryDelay');
+    expect(diagram).toContain('disabled --> fetching: RECONNECTED [failedOnWire] / startOver');
     expect(diagram).not.toContain('xstate.');
-    for (const from of ['waiting', 'fetching', 'enabled', 'disabled']) {
+    for (const from of ['waiting', 'fetching', 'retrying', 'enabled', 'disabled']) {
       expect(diagram).toContain(`${from} --> validating: INPUTS.SET [changesRequest] / assignInputs`);
       expect(diagram).toContain(`${from} --> ${from}: INPUTS.SET / assignInputs`);
       expect(diagram).toContain(`${from} --> destroyed: DESTROY`);
