@@ -1,9 +1,9 @@
 // @ts-check
-// Builds the five files the bench loads and puts them side by side in
+// Builds the files the bench loads and puts them side by side in
 // bench/.build/, so each run reads one snapshot even if dist/ is rebuilt
 // by someone else while the bench is running.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -12,7 +12,7 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 /**
  * @typedef {object} BenchFile
- * @property {'react' | 'lite' | 'floor' | 'naive' | 'apollo'} id
+ * @property {'react' | 'lite' | 'r2wc' | 'floor' | 'naive' | 'apollo'} id
  * @property {string} label
  * @property {string} fileName inside bench/.build/
  */
@@ -21,6 +21,8 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 export const BENCH_FILES = [
   { id: 'react', label: 'React build', fileName: 'cm-material-download.js' },
   { id: 'lite', label: 'lite build', fileName: 'cm-material-download.lite.js' },
+  // The same element on the stock @r2wc/react-to-web-component: one React root per element.
+  { id: 'r2wc', label: 'stock r2wc (variant)', fileName: 'r2wc-element.js' },
   { id: 'floor', label: 'floor (hand-written)', fileName: 'floor.js' },
   { id: 'naive', label: 'naive baseline', fileName: 'naive.js' },
   { id: 'apollo', label: 'Apollo baseline', fileName: 'apollo.js' },
@@ -37,18 +39,30 @@ function buildElement() {
   });
 }
 
+/** The defines dev/build.js gives the element's own files. */
+function elementDefines() {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return {
+    __CM_GRAPHQL_ENDPOINT__: JSON.stringify(process.env.CM_GRAPHQL_ENDPOINT ?? '/graphql'),
+    __CM_VERSION__: JSON.stringify(version),
+  };
+}
+
 /**
  * Built like the element's own file (one minified IIFE, production defines),
- * so the size columns compare like with like.
+ * so the size columns compare like with like. A variant of the element also
+ * gets the element's defines and its graphql shim, as in dev/build.js.
  * @param {string} entry relative to the package root
  * @param {string} fileName
+ * @param {{ asElement?: boolean }} [options]
  */
-async function buildBaseline(entry, fileName) {
+async function buildBaseline(entry, fileName, { asElement = false } = {}) {
   await build({
     root: PACKAGE_ROOT,
     configFile: false,
     logLevel: 'warn',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    resolve: asElement ? { alias: [{ find: /^graphql$/, replacement: `${PACKAGE_ROOT}src/api/graphqlShim.ts` }] } : {},
+    define: { ...(asElement ? elementDefines() : {}), 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: BUILD_DIR,
       emptyOutDir: false,
@@ -66,6 +80,7 @@ export async function buildBenchFiles() {
   for (const file of BENCH_FILES.filter((f) => f.id === 'react' || f.id === 'lite')) {
     copyFileSync(new URL(`../dist/${file.fileName}`, import.meta.url), `${BUILD_DIR}${file.fileName}`);
   }
+  await buildBaseline('bench/variants/r2wc-element.tsx', 'r2wc-element.js', { asElement: true });
   await buildBaseline('bench/baselines/floor.js', 'floor.js');
   await buildBaseline('bench/baselines/naive.js', 'naive.js');
   await buildBaseline('bench/baselines/apollo.js', 'apollo.js');

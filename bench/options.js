@@ -12,7 +12,7 @@ const USAGE = `node bench/run.js [options]
   --files <list>      of ${BENCH_FILES.map((f) => f.id).join(',')} (default all)
   --timeout <ms>      a run taking longer is recorded as a timeout (default 30000)
   --no-build          reuse bench/.build from the last run instead of building
-The defaults are the full matrix: about 6 minutes on 2 cores, half of it naive and
+The defaults are the full matrix: about 6½ minutes on 2 cores, half of it naive and
 Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json and leaves
 bench/results.json and the README alone.`;
 
