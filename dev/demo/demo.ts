@@ -5,8 +5,10 @@ import { TransitionLog } from './inspector/transitionLog';
 
 /**
  * The demo page: the built dist/cm-material-download.js, as a customer loads
- * it, against the local provider. Cards are added after the inspect hook is
- * set, so the panel sees every transition from the first.
+ * it, against the local provider. The inspect hook applies to elements that
+ * connect after it is set, so the order is: load the element file, set the
+ * hook, then add the cards (index.html holds no element of its own). The
+ * panel sees every element from its first transition.
  */
 const TAG = 'cm-material-download';
 const swatch = (organizationId: string, articleId: string) =>
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
   document.head.append(script);
   await customElements.whenDefined(TAG);
 
+  // Before the first card: an element connected earlier would never be inspected.
   const log = new TransitionLog();
   (customElements.get(TAG) as unknown as { configure(options: object): void }).configure({ inspect: log.inspect });
 

@@ -7,6 +7,23 @@ let I: MaterialDownloadPage;
 
 const pbr = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
 
+/** Sets the element class's inspect hook: it records `host: edge` for each decoded step, in `window.__seen`. */
+async function recordSteps(): Promise<void> {
+  await I.page.evaluate(() => {
+    const w = window as any;
+    w.__seen = [];
+    (customElements.get('cm-material-download') as any).configure({
+      inspect: (event: any, host: HTMLElement, transition: any) => {
+        if (!transition) return;
+        // The decoded step is the microstep's: the event itself comes along as XState made it.
+        if (event.type !== '@xstate.microstep') throw new Error(`decoded ${event.type}`);
+        w.__seen.push(`${host.id}: ${transition.edge}`);
+      },
+    });
+  });
+}
+const seen = () => I.page.evaluate(() => (window as any).__seen as string[]);
+
 describe('the debug attribute', () => {
   it('logs each transition of that element, and only of that one, in one line', async () => {
     I = await harness.newPage();
@@ -18,22 +35,50 @@ describe('the debug attribute', () => {
     await I.settleAfter(loud, () => I.setAttribute(loud, 'type', 'video'));
     expect(I.consoleDebug).toEqual([
       'cm-material-download#el-1: validating → fetching on always (href: none)',
-      `cm-material-download#el-1: fetching → enabled on xstate.done.actor.0.materialDownload.fetching (href: ${link.href})`,
+      `cm-material-download#el-1: fetching → enabled on xstate.done.actor.lookup (href: ${link.href})`,
       // Each line shows the context after the step: entering validating has already validated.
       'cm-material-download#el-1: enabled → validating on INPUTS.SET (error: Invalid type "video". Valid values: pbr, thumbnail, tile.)',
       'cm-material-download#el-1: validating → disabled on always (error: Invalid type "video". Valid values: pbr, thumbnail, tile.)',
     ]);
   });
 
-  it('can be switched on later', async () => {
+  it('added to a running element, starts its log from then on', async () => {
     I = await harness.newPage();
     await I.open();
     const element = await I.add(pbr);
-    await I.settled(element);
+    const first = await I.settled(element);
     expect(I.consoleDebug).toEqual([]);
     await I.setAttribute(element, 'debug', '');
+    // Nothing is logged after the fact: the element's earlier transitions stay unlogged.
+    await I.page.waitForTimeout(50);
+    expect(I.consoleDebug).toEqual([]);
+    const second = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
+    expect(I.consoleDebug).toEqual([
+      'cm-material-download#el-1: enabled → validating on INPUTS.SET (href: none)',
+      'cm-material-download#el-1: validating → fetching on always (href: none)',
+      `cm-material-download#el-1: fetching → enabled on xstate.done.actor.lookup (href: ${second.href})`,
+    ]);
+    expect(second.href).not.toBe(first.href);
+  });
+
+  it('logs no line for a change that leaves the request as it was, and stops when removed', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const element = await I.add({ ...pbr, debug: '' });
+    await I.settled(element);
+    const lines = I.consoleDebug.length;
+    // `exr` is the default file type: spelling it out changes nothing, not even a state.
+    await I.setAttribute(element, 'file-type', 'exr');
+    await I.page.waitForTimeout(100);
+    expect(I.consoleDebug).toHaveLength(lines);
+
+    await I.removeAttribute(element, 'debug');
+    await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-101'));
+    expect(I.consoleDebug).toHaveLength(lines);
+    // On again: each transition once, however often it was switched.
+    await I.setAttribute(element, 'debug', '');
     await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
-    expect(I.consoleDebug.map((line) => line.split(' on ')[0])).toEqual([
+    expect(I.consoleDebug.slice(lines).map((line) => line.split(' on ')[0])).toEqual([
       'cm-material-download#el-1: enabled → validating',
       'cm-material-download#el-1: validating → fetching',
       'cm-material-download#el-1: fetching → enabled',
@@ -42,32 +87,47 @@ describe('the debug attribute', () => {
 });
 
 describe('the inspect hook', () => {
-  it('configure({ inspect }) sees the microsteps of elements that already exist, with their host', async () => {
+  it('configure({ inspect }) sees each element connected after it is set, with its host and each step decoded', async () => {
+    I = await harness.newPage();
+    await I.open();
+    const before = await I.add(pbr);
+    await I.settled(before);
+    await recordSteps();
+    const after = await I.add({ ...pbr, 'article-id': 'A-101' });
+    await I.settled(after);
+    await I.settleAfter(after, () => I.setAttribute(after, 'article-id', 'A-103'));
+    // A change that leaves the request as it was is a step too, from a state to itself.
+    await I.setAttribute(after, 'file-type', 'exr');
+    // The element connected before the hook was set is not inspected: set the hook before elements connect.
+    await I.settleAfter(before, () => I.setAttribute(before, 'article-id', 'A-102'));
+    expect(await seen()).toEqual([
+      'el-2: validating -> always[0] -> fetching',
+      'el-2: fetching -> xstate.done.actor.lookup[0] -> enabled',
+      'el-2: enabled -> INPUTS.SET[0] -> validating',
+      'el-2: validating -> always[0] -> fetching',
+      'el-2: fetching -> xstate.done.actor.lookup[0] -> enabled',
+      'el-2: enabled -> INPUTS.SET[1] -> enabled',
+    ]);
+  });
+
+  it('sees an element connected before it once that element gets a debug attribute', async () => {
     I = await harness.newPage();
     await I.open();
     const element = await I.add(pbr);
     await I.settled(element);
-    await I.page.evaluate(() => {
-      (window as any).__seen = [];
-      (customElements.get('cm-material-download') as any).configure({
-        inspect: (event: any, host: HTMLElement) => {
-          if (event.type === '@xstate.microstep') (window as any).__seen.push(`${host.id}:${event.snapshot.value}`);
-        },
-      });
-    });
-    await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-101'));
-    expect(await I.page.evaluate(() => (window as any).__seen)).toEqual([
-      'el-1:validating',
-      'el-1:fetching',
-      'el-1:enabled',
+    await recordSteps();
+    await I.setAttribute(element, 'debug', '');
+    await I.settleAfter(element, () => I.setAttribute(element, 'type', 'video'));
+    expect(await seen()).toEqual([
+      'el-1: enabled -> INPUTS.SET[0] -> validating',
+      'el-1: validating -> always[2] -> disabled',
     ]);
+    expect(I.consoleDebug).toHaveLength(2);
   });
 
   it('a throwing hook does not break the element', async () => {
     I = await harness.newPage();
-    await I.open({
-      configure: {},
-    });
+    await I.open();
     await I.page.evaluate(() =>
       (customElements.get('cm-material-download') as any).configure({
         inspect: () => {

@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachReactMode } from './support/describeEachReactMode';
 import type { MaterialDownloadPage } from './support/materialDownloadPage';
 import { useHarness } from './support/useHarness';
 
 /**
- * The React binding on its own, in both React modes: StrictMode mounts,
- * unmounts and remounts every effect, which must cost neither a second
- * input event, nor a second request, nor a second cm-link-change.
+ * The exported React component, `<MaterialDownload>`, in both React modes:
+ * StrictMode renders twice and mounts, unmounts and remounts every effect
+ * (so @xstate/react stops the actor and starts it again from its snapshot),
+ * which must cost neither a second input event, nor a second request, nor a
+ * second cm-link-change or error message.
  */
 const harness = useHarness();
 let I: MaterialDownloadPage;
@@ -29,49 +32,69 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-type AppWindow = {
-  render(inputs: object, strict: boolean): void;
+interface FixtureRecords {
   sent: string[];
-  linkChanges: { href: string | null }[];
-};
-
-async function render(inputs: object, strict: boolean) {
-  await I.page.evaluate(([props, mode]) => (window as unknown as AppWindow).render(props as object, mode as boolean), [
-    inputs,
-    strict,
-  ] as const);
+  linkChanges: { state: string; href: string | null; error: string | null }[];
 }
-const linkChanges = () => I.page.evaluate(() => (window as unknown as AppWindow).linkChanges);
-const sent = () => I.page.evaluate(() => (window as unknown as AppWindow).sent);
+
+async function openFixture(): Promise<void> {
+  I = await harness.newPage();
+  harness.provider.clearRequests();
+  await I.page.goto(`${harness.provider.origin}/fixtures/react-app/dist/index.html`);
+  await I.page.waitForFunction(() => typeof (window as unknown as { render?: unknown }).render === 'function');
+}
+const linkChanges = () => I.page.evaluate(() => (window as unknown as FixtureRecords).linkChanges);
+const sent = () => I.page.evaluate(() => (window as unknown as FixtureRecords).sent);
+const unmount = () => I.page.evaluate(() => (window as unknown as { unmount(): void }).unmount());
+const anchorHref = () => I.page.locator('#host > a').getAttribute('href');
 const operationsFor = (articleId: string) =>
   I.operations().filter((operation) => operation.variables.articleId === articleId);
 
-describe.each([
-  ['StrictMode on', true],
-  ['StrictMode off', false],
-])('<MaterialDownload> with %s', (_, strict) => {
-  it('fetches once, announces once, and sends input events only on a real change', async () => {
-    I = await harness.newPage();
-    harness.provider.clearRequests();
-    await I.page.goto(`${harness.provider.origin}/fixtures/react-app/dist/index.html`);
-    await I.page.waitForFunction(() => typeof (window as unknown as AppWindow).render === 'function');
-    const pbr = { organizationId: 'org-2', articleId: 'B-203', type: 'pbr' };
+describeEachReactMode('<MaterialDownload> (%s)', ({ render }) => {
+  const pbr = { organizationId: 'org-2', articleId: 'B-203', type: 'pbr' };
 
-    await render(pbr, strict);
+  it('fetches once, announces once, and sends input events only on a real change', async () => {
+    await openFixture();
+    await render(I.page, pbr);
     await expect.poll(linkChanges).toHaveLength(1);
     expect((await linkChanges())[0]!.href).toContain('/org-2/B-203/pbr-');
-    expect(await I.page.locator('#host > a').getAttribute('href')).toContain('/org-2/B-203/pbr-');
+    expect(await anchorHref()).toContain('/org-2/B-203/pbr-');
 
     // Equal props again: nothing to do.
-    await render({ ...pbr }, strict);
+    await render(I.page, { ...pbr });
     await I.page.waitForTimeout(100);
     expect(await sent()).toEqual([]);
 
-    await render({ ...pbr, articleId: 'B-202' }, strict);
+    await render(I.page, { ...pbr, articleId: 'B-202' });
     await expect.poll(linkChanges).toHaveLength(2);
     expect(await sent()).toHaveLength(1);
     expect((await linkChanges())[1]!.href).toContain('/org-2/B-202/pbr-');
     expect(operationsFor('B-203')).toHaveLength(1);
     expect(operationsFor('B-202')).toHaveLength(1);
+  });
+
+  it('settles invalid inputs with one error message and one announcement, and no request', async () => {
+    await openFixture();
+    await render(I.page, { ...pbr, type: 'video' });
+    await expect.poll(linkChanges).toHaveLength(1);
+    const message = 'Invalid type "video". Valid values: pbr, thumbnail, tile.';
+    expect((await linkChanges())[0]).toEqual({ state: 'disabled', href: null, error: message });
+    await I.page.waitForTimeout(100);
+    expect(I.consoleErrors.filter((text) => text.includes(message))).toHaveLength(1);
+    expect(await linkChanges()).toHaveLength(1);
+    expect(I.operations()).toEqual([]);
+  });
+
+  it('unmounted, stops: the request in flight is aborted and its answer never applied', async () => {
+    await openFixture();
+    // fault-delay-600 answers with a link, 600 ms late.
+    await render(I.page, { organizationId: 'org-1', articleId: 'fault-delay-600', type: 'pbr' });
+    await expect.poll(() => operationsFor('fault-delay-600').length).toBe(1);
+    await unmount();
+    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    await I.page.waitForTimeout(900);
+    expect(await linkChanges()).toEqual([]);
+    expect(await anchorHref()).toBeNull();
+    expect(operationsFor('fault-delay-600')).toHaveLength(1);
   });
 });

@@ -8,7 +8,9 @@ import { elementModel, type ElementModelEvent } from './elementModel';
 import { realMachineEdges, realMachineStates } from './realMachineEdges';
 import { transitionCoveringPaths } from './transitionPaths';
 
-type Kind = 'link' | 'none' | 'fault' | 'invalid' | 'lazy';
+type Kind = 'link' | 'none' | 'fault' | 'wire' | 'invalid' | 'lazy';
+/** What the held request gets once released, as the real machine takes it: `lastTry` is a retry that fails again. */
+type Answer = 'link' | 'none' | 'fault' | 'wire' | 'lastTry';
 interface Inputs {
   attributes: Record<string, string>;
   /** For a link: how its href starts (after the origin). For a failure: what its error says. */
@@ -48,6 +50,17 @@ const INPUTS: Record<Kind, Inputs[]> = {
       expect: 'GraphQL error: Internal failure',
     },
   ],
+  /** The provider unavailable for now: failures on the wire, worth another try. */
+  wire: [
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'fault-status-503-json', type: 'pbr' },
+      expect: 'request failed: HTTP 503',
+    },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'fault-status-502-json', type: 'pbr' },
+      expect: 'request failed: HTTP 502',
+    },
+  ],
   lazy: [
     {
       attributes: { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr', loading: 'lazy' },
@@ -70,6 +83,28 @@ const INPUTS: Record<Kind, Inputs[]> = {
   ],
 };
 
+const LOOKUP_DONE = 'xstate.done.actor.lookup';
+const LOOKUP_ERROR = 'xstate.error.actor.lookup';
+const VISIBILITY_ERROR = 'xstate.error.actor.visibility';
+const RETRY_DUE = 'xstate.after.retryDelay.materialDownload.retrying';
+
+/** How the real machine takes each answer. */
+const ANSWER_EDGES: Record<Answer, string> = {
+  link: `fetching -> ${LOOKUP_DONE}[0] -> enabled`,
+  none: `fetching -> ${LOOKUP_DONE}[1] -> disabled`,
+  fault: `fetching -> ${LOOKUP_ERROR}[1] -> disabled`,
+  wire: `fetching -> ${LOOKUP_ERROR}[0] -> retrying`,
+  lastTry: `fetching -> ${LOOKUP_ERROR}[1] -> disabled`,
+};
+
+/**
+ * One retry, as the model has it. Each wait is within 20% of `baseDelayMs`:
+ * long enough for the checks of `retrying` and for a step out of it before
+ * the retry is due.
+ */
+const RETRY = { attempts: 1, baseDelayMs: 1500 };
+const LONGEST_RETRY_WAIT_MS = RETRY.baseDelayMs * 1.2;
+
 /** One path's world: a fresh page, its element, and the requests held at the network. */
 interface Run {
   I: MaterialDownloadPage;
@@ -77,12 +112,18 @@ interface Run {
   id: string;
   held: Route[];
   current: Inputs;
-  kind: Kind;
+  /** What the newest held request will get; null when there is none to answer. */
+  answer: Answer | null;
   /** The real machine's state at rest, to name the source of the next traced edge. */
   realState: string;
-  /** Requests held when the inputs last changed: a waiting element adds none. */
-  heldAtInput: number;
+  /** Requests held when the element came to rest where none may go out: waiting, or retrying. */
+  heldAtRest: number;
+  /** Destroyed while its retry was due: the check waits past it. */
+  destroyedWhileRetrying: boolean;
 }
+
+/** The step the model takes: its state after the event, where an executor needs to know. */
+type ModelStep = { state: { matches(value: string): boolean } };
 
 const harness = useHarness();
 let run: Run;
@@ -95,7 +136,7 @@ async function startRun(): Promise<void> {
   // Requests are held, then continued to the real provider: the answer is real, only its timing is ours.
   await I.page.route('**/graphql', (route) => void held.push(route));
   // No answer cache: every input change must reach the network, where the test holds it.
-  await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0 } });
+  await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0, retry: RETRY } });
   const current = INPUTS.link[0]!;
   // The element sits below the fold, so a lazy one waits until it is scrolled to.
   await I.page.evaluate(() =>
@@ -108,13 +149,12 @@ async function startRun(): Promise<void> {
     id: (await element.getAttribute('id'))!,
     held,
     current,
-    kind: 'link',
+    answer: 'link',
     realState: 'validating',
-    heldAtInput: 0,
+    heldAtRest: 0,
+    destroyedWhileRetrying: false,
   };
-  await I.page.waitForFunction(
-    () => document.querySelector('cm-material-download')?.getAttribute('data-state') === 'fetching',
-  );
+  await waitForState('fetching');
   await expect.poll(() => held.length).toBe(1);
   await recordTrace(['validating -> always[0] -> fetching']);
 }
@@ -131,13 +171,39 @@ async function recordTrace(expected: string[]): Promise<void> {
   }
 }
 
-async function changeInputs(kind: Kind): Promise<void> {
+async function waitForState(state: string): Promise<void> {
+  await run.I.page.waitForFunction(
+    ([id, expected]) => document.getElementById(id!)?.getAttribute('data-state') === expected,
+    [run.id, state] as const,
+  );
+}
+
+/**
+ * A page whose IntersectionObserver throws, from now until the returned
+ * function puts the page's own back: when constructed, or when asked to
+ * observe. A lazy element then cannot tell when it is seen.
+ */
+async function breakIntersectionObserver(throwsWhen: 'constructed' | 'observing'): Promise<() => Promise<void>> {
+  await run.I.page.evaluate((when) => {
+    const w = window as any;
+    w.__intersectionObserver = w.IntersectionObserver;
+    w.IntersectionObserver = class extends w.__intersectionObserver {
+      constructor(...args: any[]) {
+        if (when === 'constructed') throw new Error('IntersectionObserver is not allowed here');
+        super(...args);
+      }
+      observe(): void {
+        throw new Error('IntersectionObserver cannot observe here');
+      }
+    };
+  }, throwsWhen);
+  return () =>
+    run.I.page.evaluate(() => ((window as any).IntersectionObserver = (window as any).__intersectionObserver));
+}
+
+/** Writes other inputs of this kind from one script: five attribute writes, one input change. */
+async function writeInputs(kind: Kind): Promise<void> {
   const next = INPUTS[kind].find((candidate) => candidate !== run.current)!;
-  const heldBefore = run.held.length;
-  const changesBefore = (await run.I.linkChanges(run.id)).length;
-  const from = run.realState;
-  if (kind === 'lazy') await run.I.page.evaluate(() => window.scrollTo(0, 0));
-  run.heldAtInput = heldBefore;
   await run.element.evaluate((host, attributes) => {
     for (const name of ['organization-id', 'article-id', 'type', 'dimensions', 'loading']) {
       if (name in attributes) host.setAttribute(name, attributes[name]!);
@@ -145,12 +211,19 @@ async function changeInputs(kind: Kind): Promise<void> {
     }
   }, next.attributes);
   run.current = next;
-  run.kind = kind;
+}
+
+async function changeInputs(kind: Kind): Promise<void> {
+  const heldBefore = run.held.length;
+  const changesBefore = (await run.I.linkChanges(run.id)).length;
+  const from = run.realState;
+  if (kind === 'lazy') await run.I.page.evaluate(() => window.scrollTo(0, 0));
+  run.heldAtRest = heldBefore;
+  await writeInputs(kind);
+  // A lazy element's request, once it is seen, gets a link.
+  run.answer = kind === 'invalid' ? null : kind === 'lazy' ? 'link' : kind;
   if (kind === 'lazy') {
-    await run.I.page.waitForFunction(
-      (id) => document.getElementById(id)?.getAttribute('data-state') === 'waiting',
-      run.id,
-    );
+    await waitForState('waiting');
   } else if (kind === 'invalid') {
     await run.I.page.waitForFunction(
       ([id, count]) =>
@@ -159,55 +232,132 @@ async function changeInputs(kind: Kind): Promise<void> {
     );
   } else {
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
-    await run.I.page.waitForFunction(
-      (id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching',
-      run.id,
-    );
+    await waitForState('fetching');
   }
   // Five attribute writes, one input change: validating is entered exactly once.
   const exit = {
     link: 'always[0] -> fetching',
     none: 'always[0] -> fetching',
     fault: 'always[0] -> fetching',
+    wire: 'always[0] -> fetching',
     lazy: 'always[1] -> waiting',
     invalid: 'always[2] -> disabled',
   }[kind];
   await recordTrace([`${from} -> INPUTS.SET[0] -> validating`, `validating -> ${exit}`]);
 }
 
-const FETCH_DONE = 'xstate.done.actor.0.materialDownload.fetching';
-const FETCH_ERROR = 'xstate.error.actor.0.materialDownload.fetching';
+let unobservableRuns = 0;
 
-const events: Record<ElementModelEvent, () => Promise<void>> = {
+/**
+ * Lazy inputs, below the fold, on a page that cannot observe (its observer
+ * throws when constructed, or when observing: each in turn): the real machine
+ * waits, the watcher fails, and it fetches at once.
+ */
+async function changeToUnobservableLazy(): Promise<void> {
+  const heldBefore = run.held.length;
+  const from = run.realState;
+  await run.I.page.evaluate(() => window.scrollTo(0, 0));
+  const restore = await breakIntersectionObserver(++unobservableRuns % 2 ? 'constructed' : 'observing');
+  await writeInputs('lazy');
+  run.answer = 'link';
+  // Not seen, yet its request goes out.
+  await expect.poll(() => run.held.length).toBe(heldBefore + 1);
+  await restore();
+  await recordTrace([
+    `${from} -> INPUTS.SET[0] -> validating`,
+    'validating -> always[1] -> waiting',
+    `waiting -> ${VISIBILITY_ERROR}[0] -> fetching`,
+  ]);
+}
+
+/**
+ * An input change that leaves the request as it was: `file-type` spelled
+ * out as its default, or left out again. The real machine only remembers
+ * it: no request, no href written or removed, no cm-link-change.
+ */
+async function changeNothing(): Promise<void> {
+  const from = run.realState;
+  const heldBefore = run.held.length;
+  const changesBefore = (await run.I.linkChanges(run.id)).length;
+  const hrefs = await run.I.recordHrefWrites();
+  await run.element.evaluate((host) => {
+    if (host.hasAttribute('file-type')) host.removeAttribute('file-type');
+    else host.setAttribute('file-type', 'exr');
+  });
+  await expect.poll(async () => (await run.I.trace(run.id)).length).toBe(1);
+  await run.I.page.waitForTimeout(50);
+  expect(run.held.length).toBe(heldBefore);
+  expect(await hrefs.writes(run.element)).toEqual([]);
+  expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
+  await recordTrace([`${from} -> INPUTS.SET[1] -> ${from}`]);
+}
+
+/** Releases the held request to the provider; a failure worth retrying settles nothing and logs nothing yet. */
+async function answer(): Promise<void> {
+  const expected = run.answer!;
+  const release = () => run.held.at(-1)!.continue();
+  if (expected === 'wire') {
+    const changesBefore = (await run.I.linkChanges(run.id)).length;
+    const errorsBefore = run.I.consoleErrors.length;
+    await release();
+    await waitForState('retrying');
+    run.heldAtRest = run.held.length;
+    expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
+    expect(run.I.consoleErrors).toHaveLength(errorsBefore);
+  } else {
+    await run.I.settleAfter(run.element, release);
+  }
+  await recordTrace([ANSWER_EDGES[expected]]);
+}
+
+/** The retry delay passes: the same request goes out again, its last try. */
+async function retryDue(): Promise<void> {
+  const heldBefore = run.held.length;
+  await expect.poll(() => run.held.length, { timeout: LONGEST_RETRY_WAIT_MS + 2000 }).toBe(heldBefore + 1);
+  await waitForState('fetching');
+  run.answer = 'lastTry';
+  await recordTrace([`retrying -> ${RETRY_DUE}[0] -> fetching`]);
+}
+
+/** The browser comes back online: only a link that failed on the wire is looked up again, from its first try. */
+async function reconnect(step: ModelStep): Promise<void> {
+  const heldBefore = run.held.length;
+  await run.I.page.evaluate(() => window.dispatchEvent(new Event('online')));
+  if (step.state.matches('fetching')) {
+    await expect.poll(() => run.held.length).toBe(heldBefore + 1);
+    await waitForState('fetching');
+    run.answer = 'wire';
+    await recordTrace(['disabled -> RECONNECTED[0] -> fetching']);
+  } else {
+    await run.I.page.waitForTimeout(100);
+    expect(run.held.length).toBe(heldBefore);
+    await recordTrace([]);
+  }
+}
+
+const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.LINK': () => changeInputs('link'),
   'INPUT.NONE': () => changeInputs('none'),
   'INPUT.FAULT': () => changeInputs('fault'),
+  'INPUT.WIRE': () => changeInputs('wire'),
   'INPUT.INVALID': () => changeInputs('invalid'),
   'INPUT.LAZY': () => changeInputs('lazy'),
+  'INPUT.LAZY_UNOBSERVABLE': changeToUnobservableLazy,
+  'INPUT.SAME': changeNothing,
   VISIBLE: async () => {
     const heldBefore = run.held.length;
     await run.element.scrollIntoViewIfNeeded();
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
-    await run.I.page.waitForFunction(
-      (id) => document.getElementById(id)?.getAttribute('data-state') === 'fetching',
-      run.id,
-    );
-    run.kind = 'link';
+    await waitForState('fetching');
+    run.answer = 'link';
     await recordTrace(['waiting -> VISIBLE[0] -> fetching']);
   },
-  ANSWER: async () => {
-    await run.I.settleAfter(run.element, () => run.held.at(-1)!.continue());
-    const edge = {
-      link: `${FETCH_DONE}[0] -> enabled`,
-      none: `${FETCH_DONE}[1] -> disabled`,
-      fault: `${FETCH_ERROR}[0] -> disabled`,
-      invalid: '',
-      lazy: '',
-    }[run.kind];
-    await recordTrace([`fetching -> ${edge}`]);
-  },
+  ANSWER: answer,
+  RETRY_DUE: retryDue,
+  RECONNECT: reconnect,
   DESTROY: async () => {
     const from = run.realState;
+    run.destroyedWhileRetrying = from === 'retrying';
     // Locators cannot reach a detached element: keep it where the page can.
     await run.element.evaluate((host) => {
       (window as any).__detached = host;
@@ -227,12 +377,17 @@ const states: Record<string, () => Promise<void>> = {
   waiting: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'waiting', ...DISABLED_ANCHOR });
     await run.I.page.waitForTimeout(50);
-    expect(run.held.length).toBe(run.heldAtInput);
+    expect(run.held.length).toBe(run.heldAtRest);
   },
   fetching: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'fetching', ...DISABLED_ANCHOR });
     const request = run.held.at(-1)!.request().postDataJSON();
     expect(request.variables.articleId).toBe(run.current.attributes['article-id']);
+  },
+  retrying: async () => {
+    expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'retrying', ...DISABLED_ANCHOR });
+    // The next try waits as long as the failure said.
+    expect(run.held.length).toBe(run.heldAtRest);
   },
   enabled: async () => {
     const anchor = await run.I.anchorOf(run.element);
@@ -254,7 +409,8 @@ const states: Record<string, () => Promise<void>> = {
   destroyed: async () => {
     const heldBefore = run.held.length;
     await run.I.page.evaluate(() => (window as any).__detached.setAttribute('article-id', 'A-103'));
-    await run.I.page.waitForTimeout(100);
+    // A retry that was due never comes.
+    await run.I.page.waitForTimeout(run.destroyedWhileRetrying ? LONGEST_RETRY_WAIT_MS + 300 : 100);
     expect(run.held.length).toBe(heldBefore);
     // A stopped actor has no microsteps: nothing after `destroyed`.
     expect(await run.I.trace(run.id)).toEqual([]);
@@ -276,7 +432,7 @@ describe('model-based: the element against its statechart', () => {
     // The harness checks the page for errors and closes it after the path.
     await startRun();
     await model.testPath(path, {
-      events: Object.fromEntries(Object.entries(events).map(([type, exec]) => [type, () => exec()])),
+      events: Object.fromEntries(Object.entries(events).map(([type, exec]) => [type, (step: ModelStep) => exec(step)])),
       states: Object.fromEntries(Object.entries(states).map(([key, check]) => [key, () => check()])),
     });
   });
