@@ -19,6 +19,9 @@ const define = {
   __CM_VERSION__: JSON.stringify(version),
 };
 
+/** graphql-request never parses our string queries: its graphql imports get a stub (see the shim). */
+const graphqlShim = { find: /^graphql$/, replacement: `${root}src/api/graphqlShim.ts` };
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 /**
@@ -35,8 +38,7 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
     root,
     configFile: false,
     logLevel: 'warn',
-    // graphql-request never parses our string queries: its graphql imports get a stub (see the shim).
-    resolve: { alias: [{ find: /^graphql$/, replacement: `${root}src/api/graphqlShim.ts` }, ...alias] },
+    resolve: { alias: [graphqlShim, ...alias] },
     define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: 'dist',
@@ -63,13 +65,17 @@ await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 
-// The library entry keeps its dependencies external, React above all: the customer's
-// bundler dedupes them, and two Reacts on one page break hooks.
+// The library entry keeps what package.json declares external, React above all: the customer's
+// bundler dedupes it, and two Reacts on one page break hooks. What is only bundled (graphql-request,
+// with graphql's parser stubbed out as in the files above) is a devDependency, so a consumer's
+// bundle carries no parser. The element's lazy binding stays a chunk of its own (`import()`), so a
+// bundler that splits code loads react-dom's client only once an element connects.
 const external = Object.keys({ ...dependencies, ...peerDependencies });
 await build({
   root,
   configFile: false,
   logLevel: 'warn',
+  resolve: { alias: [graphqlShim] },
   define,
   build: {
     outDir: 'dist/lib',
@@ -79,6 +85,8 @@ await build({
     lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      // Stable names: the files `package.json` ships do not change with every build.
+      output: { chunkFileNames: 'chunks/[name].js' },
     },
   },
 });

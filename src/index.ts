@@ -1,25 +1,70 @@
 /**
  * The library entry for bundler users. Importing it registers nothing:
  * call `defineMaterialDownload()`, or load dist/cm-material-download.js.
+ *
+ * A named list, each name a promise: api/cm-material-download.api.md is the
+ * report of it, and a test fails when this list and the report part ways.
+ *
+ * @packageDocumentation
  */
-export { defineMaterialDownload, getMaterialDownloadElement, DEFAULT_TAG_NAME } from './element/defineMaterialDownload';
-export type { MaterialDownloadElementConstructor } from './element/createElementClass';
-export { MaterialDownload } from './element/MaterialDownload';
-export type { MaterialDownloadProps } from './element/MaterialDownload';
-export { setInspector } from './element/inspection';
-export type { MaterialDownloadInspector } from './element/inspection';
-export { LINK_CHANGE_EVENT } from './element/dom';
-export type { LinkChangeDetail } from './element/dom';
+
+// The element: registering it, and its types for DOM lookups, listeners and JSX.
+export { defineMaterialDownload } from './element/defineMaterialDownload.js';
+export type { MaterialDownloadElementConstructor } from './element/createElementClass.js';
 export type {
   HTMLMaterialDownloadElement,
-  HTMLMaterialDownloadElement as MaterialDownloadElement,
   LinkChangeEvent,
   MaterialDownloadAttributes,
   MaterialDownloadEventMap,
   MaterialDownloadJsxProps,
-} from './element/globalTypes';
-export { configureElements as configure } from './element/configureElements';
-export type { ElementConfigureOptions } from './element/configureElements';
-export { getConfig } from './api/config';
-export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig } from './api/config';
-export * from './machine';
+} from './element/globalTypes.js';
+export { LINK_CHANGE_EVENT } from './element/dom.js';
+export type { LinkChangeDetail } from './element/dom.js';
+
+// Options for every element.
+export { configureElements as configure } from './element/configureElements.js';
+export type { ElementConfigureOptions } from './element/configureElements.js';
+export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptions } from './api/config.js';
+export { setInspector } from './element/inspection.js';
+export type { MaterialDownloadInspector } from './element/inspection.js';
+
+// The React component, for apps that render into a host of their own.
+export { MaterialDownload } from './element/MaterialDownload.js';
+export type { MaterialDownloadProps } from './element/MaterialDownload.js';
+
+// The statechart, what it is given and what it announces, and the view of a snapshot.
+export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './machine/materialDownload.machine.js';
+export type {
+  LinkSettledEvent,
+  LookupInput,
+  LookupOutput,
+  MaterialDownloadContext,
+  MaterialDownloadEvent,
+  MaterialDownloadInput,
+  MaterialDownloadMachine,
+  MaterialDownloadState,
+} from './machine/materialDownload.machine.js';
+export type { LinkKind, LinkRequest } from './machine/types.js';
+export { connect } from './machine/connect.js';
+export type { MaterialDownloadView } from './machine/connect.js';
+export { decodeTransition } from './machine/decodeTransition.js';
+export type { DecodedTransition } from './machine/decodeTransition.js';
+
+// The inputs, declared once in the attribute table, and the types derived from it.
+export { DOWNLOAD_TYPES } from './machine/attributes.js';
+export type {
+  AttributeValue,
+  DimensionsKey,
+  DownloadFileType,
+  DownloadResolution,
+  DownloadType,
+  FileTypeKey,
+  InputName,
+  LoadingMode,
+  MaterialDownloadAttributeValues,
+  MaterialDownloadInputs,
+  MaterialDownloadProperties,
+  ResolutionKey,
+  ThumbnailAssignmentType,
+  TileAssignmentType,
+} from './machine/attributes.js';

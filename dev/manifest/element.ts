@@ -19,6 +19,7 @@
  * - `validating`: inputs just changed
  * - `waiting`: `loading="lazy"` and not yet near the viewport
  * - `fetching`: the request is out
+ * - `retrying`: the lookup failed on the wire; the next try waits (about 0.5 s, then 1.5 s, or `Retry-After`)
  * - `enabled`: a link is known and set as the anchor's `href`
  * - `disabled`: invalid input, no link, or a failure
  *

@@ -46,7 +46,7 @@ interface Plugin {
 }
 /** The analyzer's typings leave out its two runtime exports. */
 interface Analyzer {
-  create(options: { modules: import('typescript').SourceFile[]; plugins?: Plugin[] }): Manifest;
+  create: (options: { modules: import('typescript').SourceFile[]; plugins?: Plugin[] }) => Manifest;
   ts: typeof import('typescript');
 }
 const { create, ts } = analyzerModule as unknown as Analyzer;

@@ -42,7 +42,7 @@ function arrow(from: string, transition: AnyTransitionDefinition, label: string)
 
 function guardName(guard: unknown): string {
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
   return 'guard';
 }
 
@@ -61,13 +61,13 @@ function describeState(node: AnyStateNode): string[] {
   const notes: string[] = [];
   const entry = node.entry.map((action) => actionName(action)).filter(Boolean);
   if (entry.length) notes.push(`entry / ${entry.join(', ')}`);
-  for (const definition of node.invoke) notes.push(`invoke ${definition.id} (${String(definition.src)})`);
+  for (const definition of node.invoke)
+    notes.push(`invoke ${definition.id} (${typeof definition.src === 'string' ? definition.src : definition.id})`);
   return notes;
 }
 
 function actionName(action: unknown): string {
   if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action)
-    return String((action as { type: unknown }).type);
+  if (typeof action === 'object' && action !== null && 'type' in action) return String(action.type);
   return '';
 }

@@ -1,4 +1,4 @@
-import { logError } from '../log';
+import { logError } from '../log.js';
 
 export const API_KEY_STORAGE_KEY = 'cm-api-key';
 export const USER_TOKEN_STORAGE_KEY = 'cm-user-token';

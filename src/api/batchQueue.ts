@@ -1,6 +1,6 @@
-import { abandonedByAll, type SharedOperation } from './sharedOperations';
-import type { OperationResult, SendOptions } from './transport';
-import { postBatch, postOperation, type Destination } from './wire';
+import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
+import type { OperationResult, SendOptions } from './transport.js';
+import { postBatch, postOperation, type Destination } from './wire.js';
 
 type QueueOptions = Pick<SendOptions, 'batch' | 'timeoutMs'>;
 

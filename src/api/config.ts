@@ -1,39 +1,98 @@
-import { logError } from '../log';
+import { logError } from '../log.js';
 
 /** Build-time default, replaced by the bundler from `CM_GRAPHQL_ENDPOINT`. */
 declare const __CM_GRAPHQL_ENDPOINT__: string | undefined;
 
+/**
+ * How operations started close together go out as one JSON-array POST.
+ *
+ * @example
+ * ```ts
+ * configure({ batch: { intervalMs: 20, max: 25 } satisfies BatchOptions });
+ * ```
+ */
 export interface BatchOptions {
-  /** How long operations are collected before they go out together. @default 10 */
+  /**
+   * How long operations are collected before they go out together, in ms.
+   * @defaultValue `10`
+   */
   intervalMs: number;
-  /** Most operations in one array POST. @default 10 */
+  /**
+   * Most operations in one array POST.
+   * @defaultValue `10`
+   */
   max: number;
 }
 
+/**
+ * How a lookup that failed on the wire (network error, HTTP 429, 502, 503, 504) is tried again.
+ *
+ * @example
+ * ```ts
+ * configure({ retry: { attempts: 4, baseDelayMs: 250 } satisfies RetryOptions });
+ * ```
+ */
 export interface RetryOptions {
-  /** How many more times a lookup that failed on the wire is tried. @default 2 */
+  /**
+   * How many more times a lookup that failed on the wire is tried.
+   * @defaultValue `2`
+   */
   attempts: number;
-  /** The first wait, in ms; each next one is three times longer, ±20%. @default 500 */
+  /**
+   * The first wait, in ms; each next one is three times longer, ±20%.
+   * @defaultValue `500`
+   */
   baseDelayMs: number;
 }
 
+/**
+ * The options in force for every element, as `configure` returns them.
+ *
+ * @example
+ * ```ts
+ * const { endpoint, timeoutMs }: Readonly<MaterialDownloadConfig> = configure();
+ * ```
+ */
 export interface MaterialDownloadConfig {
-  /** The provider's `/graphql`; relative URLs resolve against the page. @default '/graphql' */
+  /**
+   * The provider's `/graphql`; relative URLs resolve against the page.
+   * @defaultValue `'/graphql'`, or `CM_GRAPHQL_ENDPOINT` as it was when the package was built
+   */
   endpoint: string;
-  /** Abort a request after this long. @default 30000 */
+  /**
+   * Abort a request after this long, in ms.
+   * @defaultValue `30000`
+   */
   timeoutMs: number;
-  /** Array batching; `false` sends each operation alone. @default { intervalMs: 10, max: 10 } */
+  /**
+   * Array batching; `false` sends each operation alone.
+   * @defaultValue `{ intervalMs: 10, max: 10 }`
+   */
   batch: BatchOptions | false;
   /**
    * How long an answer is reused for the same inputs (a second element, or an element
    * returning to earlier inputs), in ms; 0 turns the cache off. Short, because download
-   * links may be signed and expire. @default 60000
+   * links may be signed and expire.
+   * @defaultValue `60000`
    */
   cacheTtlMs: number;
-  /** Retries of lookups that failed on the wire; `false` for none. @default { attempts: 2, baseDelayMs: 500 } */
+  /**
+   * Retries of lookups that failed on the wire; `false` for none.
+   * @defaultValue `{ attempts: 2, baseDelayMs: 500 }`
+   */
   retry: RetryOptions | false;
 }
 
+/**
+ * What the transport's `configure` takes: any of {@link MaterialDownloadConfig}'s fields, and
+ * any part of `batch` and `retry`.
+ *
+ * @example
+ * ```ts
+ * const options: ConfigureOptions = { cacheTtlMs: 0, retry: { attempts: 1 } };
+ * configure(options);
+ * ```
+ */
 export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch' | 'retry'>> & {
   batch?: Partial<BatchOptions> | false;
   retry?: Partial<RetryOptions> | false;
@@ -91,16 +150,18 @@ export function configure(options: ConfigureOptions = {}): Readonly<MaterialDown
   }
   if (options.retry !== undefined) {
     if (options.retry === false) next.retry = false;
-    else next.retry = resolveRetry(options.retry, current.retry || DEFAULT_RETRY);
+    // A bad value keeps the current retries, even none.
+    else next.retry = resolveRetry(options.retry, current.retry || DEFAULT_RETRY) ?? current.retry;
   }
   current = next;
   return current;
 }
 
-function resolveRetry(retry: Partial<RetryOptions> | null | unknown, base: RetryOptions): RetryOptions {
+/** `retry` over `base`; undefined, and logged, when it is not a valid retry policy. */
+function resolveRetry(retry: unknown, base: RetryOptions): RetryOptions | undefined {
   if (typeof retry !== 'object' || retry === null) {
     logError('configure: retry must be false or { attempts, baseDelayMs }; keeping the current retries');
-    return base;
+    return undefined;
   }
   const { attempts = base.attempts, baseDelayMs = base.baseDelayMs } = retry as Partial<RetryOptions>;
   const valid = Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs);
@@ -108,10 +169,10 @@ function resolveRetry(retry: Partial<RetryOptions> | null | unknown, base: Retry
     logError(
       'configure: retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0; keeping the current retries',
     );
-  return valid ? { attempts, baseDelayMs } : base;
+  return valid ? { attempts, baseDelayMs } : undefined;
 }
 
-function resolveBatch(batch: Partial<BatchOptions> | null | unknown, base: BatchOptions): BatchOptions {
+function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions {
   if (typeof batch !== 'object' || batch === null) {
     logError('configure: batch must be false or { intervalMs, max }; keeping the current batching');
     return base;

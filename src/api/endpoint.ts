@@ -1,4 +1,4 @@
-import { LookupError } from './errors';
+import { LookupError } from './errors.js';
 
 /**
  * graphql-request builds `new URL(endpoint)`, which throws on a relative

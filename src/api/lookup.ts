@@ -1,18 +1,18 @@
-import type { LinkRequest } from '../machine/types';
-import { readAuthHeaders } from './auth';
-import { getConfig } from './config';
-import { resolveEndpoint } from './endpoint';
-import { LookupError } from './errors';
+import type { LinkRequest } from '../machine/types.js';
+import { readAuthHeaders } from './auth.js';
+import { getConfig } from './config.js';
+import { resolveEndpoint } from './endpoint.js';
+import { LookupError } from './errors.js';
 import {
   GET_MATERIAL_DOWNLOAD_LINK,
   GET_PBR_MATERIAL_DOWNLOAD_LINK,
   getMaterialDownloadLinkQuery,
   getPbrMaterialDownloadLinkQuery,
-} from './queries';
-import { readDownloadUrl } from './readers';
-import { withRetry } from './retry';
-import { toSafeHref } from './safeHref';
-import { sendOperation, type Operation } from './transport';
+} from './queries.js';
+import { readDownloadUrl } from './readers.js';
+import { withRetry } from './retry.js';
+import { toSafeHref } from './safeHref.js';
+import { sendOperation, type Operation } from './transport.js';
 
 /** Lets the provider tell our traffic apart from its other clients. */
 export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;

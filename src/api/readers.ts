@@ -1,6 +1,6 @@
-import type { LinkKind } from '../machine/types';
-import { MESSAGES } from '../machine/validateInputs';
-import { LookupError } from './errors';
+import type { LinkKind } from '../machine/types.js';
+import { MESSAGES } from '../machine/validateInputs.js';
+import { LookupError } from './errors.js';
 
 /**
  * Turn a provider answer into the raw download URL, or null where the

@@ -1,5 +1,5 @@
-import type { RetryOptions } from './config';
-import { LookupError } from './errors';
+import type { RetryOptions } from './config.js';
+import { LookupError } from './errors.js';
 
 /** A server may ask for a pause; longer than this and the link is better given up for now. */
 export const MAX_RETRY_AFTER_MS = 10_000;

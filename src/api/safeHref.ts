@@ -1,9 +1,10 @@
-import { LookupError } from './errors';
+import { LookupError } from './errors.js';
 
 /** Longer URLs are refused: no real download link comes near it. */
 export const MAX_HREF_LENGTH = 8192;
 
 /** Control characters (tab, newline, NUL, DEL, …): no real link carries one, and browsers silently drop some. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**

@@ -1,5 +1,5 @@
-import type { Operation, OperationResult } from './transport';
-import { abortError } from './signals';
+import type { Operation, OperationResult } from './transport.js';
+import { abortError } from './signals.js';
 
 type Outcome = { result: OperationResult } | { error: unknown };
 

@@ -1,9 +1,9 @@
-import { cachedAnswer, rememberAnswer } from './answerCache';
-import { enqueue } from './batchQueue';
-import type { BatchOptions } from './config';
-import type { OperationName } from './queries';
-import { shareOperation, waitFor } from './sharedOperations';
-import { abortError } from './signals';
+import { cachedAnswer, rememberAnswer } from './answerCache.js';
+import { enqueue } from './batchQueue.js';
+import type { BatchOptions } from './config.js';
+import type { OperationName } from './queries.js';
+import { shareOperation, waitFor } from './sharedOperations.js';
+import { abortError } from './signals.js';
 
 export interface Operation {
   operationName: OperationName;

@@ -1,7 +1,7 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
-import { LookupError } from './errors';
-import { anySignal, timeoutSignal } from './signals';
-import type { Operation, OperationResult, SendOptions } from './transport';
+import { LookupError } from './errors.js';
+import { anySignal, timeoutSignal } from './signals.js';
+import type { Operation, OperationResult, SendOptions } from './transport.js';
 
 /** Where a request goes: one endpoint with one set of headers. */
 export type Destination = Pick<SendOptions, 'endpoint' | 'headers'>;
@@ -125,12 +125,19 @@ function describeFailure(error: unknown, timeoutMs: number): Error {
   return new LookupError(`request failed: ${String(error)}`);
 }
 
+/** delay-seconds: digits only. */
+const DELAY_SECONDS = /^\d+$/;
+/**
+ * An HTTP-date (IMF-fixdate, RFC 850 or asctime) opens with the day's name
+ * and holds a time: Date.parse alone would read a date into almost anything.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
+
 /** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(value);
+  const text = value?.trim() ?? '';
+  if (DELAY_SECONDS.test(text)) return Number(text) * 1000;
+  const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

@@ -1,12 +1,20 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes';
-import { hostOf } from './dom';
-import { elementLogic } from './elementLogic';
-import { inspectorFor } from './inspection';
-import { followSettlings } from './linkSettlings';
-import { useAnchorBinding } from './useAnchorBinding';
+import { INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
+import { hostOf } from './dom.js';
+import { elementLogic } from './elementLogic.js';
+import { inspectorFor } from './inspection.js';
+import { followSettlings } from './linkSettlings.js';
+import { useAnchorBinding } from './useAnchorBinding.js';
 
+/**
+ * The component's props: the element's inputs by property name, and where to render.
+ *
+ * @example
+ * ```ts
+ * const props: MaterialDownloadProps = { container: host, organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };
+ * ```
+ */
 export interface MaterialDownloadProps extends MaterialDownloadInputs {
   /** Where the component renders its `<slot>`: the host's shadow root, or the host itself. */
   container: HTMLElement | ShadowRoot;
@@ -17,7 +25,14 @@ export interface MaterialDownloadProps extends MaterialDownloadInputs {
  * into a host of their own: the actor lives as long as the component, inputs
  * arrive as props, and the host's first `<a>` is bound as the element binds it.
  *
- * @example <MaterialDownload container={shadowRoot} organizationId="org-1" articleId="A-100" type="pbr" />
+ * @example
+ * ```tsx
+ * const host = document.getElementById('swatch')!; // holds the customer's <a>
+ * const shadow = host.attachShadow({ mode: 'open' });
+ * createRoot(shadow).render(
+ *   <MaterialDownload container={shadow} organizationId="org-1" articleId="A-100" type="pbr" />,
+ * );
+ * ```
  */
 export function MaterialDownload(props: MaterialDownloadProps) {
   const host = hostOf(props.container);
@@ -27,7 +42,7 @@ export function MaterialDownload(props: MaterialDownloadProps) {
   const settlings = useMemo(() => followSettlings(actor), [actor]);
   // Declared after useActorRef, so it runs after each start of the actor: a stop (StrictMode's rehearsal
   // unmount) drops the actor's listeners, and useActorRef then starts the same actor again.
-  useEffect(settlings.refollow, [settlings]);
+  useEffect(() => settlings.refollow(), [settlings]);
   useInputChanges(actor, inputs);
   useAnchorBinding(host, actor, settlings);
   return <slot />;

@@ -1,8 +1,8 @@
 import { memo, startTransition, useLayoutEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { MaterialDownloadActor } from './elementLogic';
-import type { LinkSettlings } from './linkSettlings';
-import { useAnchorBinding } from './useAnchorBinding';
+import type { MaterialDownloadActor } from './elementLogic.js';
+import type { LinkSettlings } from './linkSettlings.js';
+import { useAnchorBinding } from './useAnchorBinding.js';
 
 interface Binding {
   key: number;

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import type { MaterialDownloadEvent } from '../machine/materialDownload.machine';
+import type { MaterialDownloadEvent } from '../machine/materialDownload.machine.js';
 
 type Listener = () => void;
 

@@ -1,17 +1,17 @@
-import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes';
-import { configureElements } from './configureElements';
-import { showPending } from './dom';
-import { startActor, type MaterialDownloadActor } from './elementLogic';
-import { inspectorFor, wantsInspection } from './inspection';
-import type { HTMLMaterialDownloadElement } from './globalTypes';
+import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes.js';
+import { configureElements } from './configureElements.js';
+import { showPending } from './dom.js';
+import { startActor, type MaterialDownloadActor } from './elementLogic.js';
+import { inspectorFor, wantsInspection } from './inspection.js';
+import type { HTMLMaterialDownloadElement } from './globalTypes.js';
 
 /**
  * React and the bindings load after the actors have started: a page's
  * first lookups never wait for React's code to be evaluated.
  */
-let bindingRoot: Promise<typeof import('./bindingRoot')> | null = null;
-const withBindingRoot = (use: (module: typeof import('./bindingRoot')) => void) =>
-  void (bindingRoot ??= import('./bindingRoot')).then(use);
+let bindingRoot: Promise<typeof import('./bindingRoot.js')> | null = null;
+const withBindingRoot = (use: (module: typeof import('./bindingRoot.js')) => void) =>
+  void (bindingRoot ??= import('./bindingRoot.js')).then(use);
 
 /** Grace period after removal: a DOM move reconnects well within it. */
 export const DESTROY_DELAY_MS = 10;
@@ -19,10 +19,23 @@ export const DESTROY_DELAY_MS = 10;
 declare const __CM_VERSION__: string | undefined;
 export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
 
+/**
+ * The element's class, as `customElements.get('cm-material-download')` returns it once the
+ * element is defined: what script-tag users reach `configure` and `version` through.
+ *
+ * @example
+ * ```ts
+ * const Element = customElements.get('cm-material-download') as MaterialDownloadElementConstructor | undefined;
+ * Element?.configure({ endpoint: 'https://api.example.com/graphql' });
+ * console.log(Element?.version);
+ * ```
+ */
 export interface MaterialDownloadElementConstructor {
+  /** Creates an element, as `document.createElement('cm-material-download')` does. */
   new (): HTMLMaterialDownloadElement;
+  /** What every element of the class inherits: the properties of its attributes among them. */
   readonly prototype: HTMLMaterialDownloadElement;
-  /** Options for every element: `customElements.get('cm-material-download').configure({...})`. */
+  /** Options for every element: `customElements.get('cm-material-download').configure({ … })`. */
   configure: typeof configureElements;
   /** The package version that defined the class; a different one under the same tag gets a warning. */
   readonly version: string;
@@ -120,7 +133,7 @@ export function createElementClass(): MaterialDownloadElementConstructor {
   }
 
   for (const name of INPUT_NAMES) defineInputProperty(MaterialDownloadElement.prototype, name);
-  return MaterialDownloadElement as unknown as MaterialDownloadElementConstructor;
+  return MaterialDownloadElement;
 }
 
 /** Each property reflects its attribute: one source of truth, visible in the markup. */
@@ -134,6 +147,8 @@ function defineInputProperty(prototype: HTMLElement, name: InputName): void {
     },
     set(this: HTMLElement, value: unknown) {
       if (value === null || value === undefined) this.removeAttribute(attribute);
+      // As the DOM does for its own reflected properties: whatever is set is stringified, objects too.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a real change would alter what the element accepts
       else this.setAttribute(attribute, String(value));
     },
   });

@@ -1,5 +1,5 @@
-import { logWarning } from '../log';
-import { createElementClass, VERSION, type MaterialDownloadElementConstructor } from './createElementClass';
+import { logWarning } from '../log.js';
+import { createElementClass, VERSION, type MaterialDownloadElementConstructor } from './createElementClass.js';
 
 export const DEFAULT_TAG_NAME = 'cm-material-download';
 
@@ -17,11 +17,21 @@ export function getMaterialDownloadElement(): MaterialDownloadElementConstructor
  * Safe to call twice, and beside another copy: an existing definition wins,
  * with a warning when it comes from another version.
  *
- * @example defineMaterialDownload(); // <cm-material-download> now works
+ * @param tagName - The custom element name to define; another name gets a subclass of its own.
+ * @returns The class now defined under `tagName` (the existing one, if there was one), or
+ * `undefined` where there is no `customElements` (server-side rendering, Node).
+ *
+ * @example
+ * ```ts
+ * import { defineMaterialDownload } from 'cm-material-download';
+ *
+ * defineMaterialDownload(); // <cm-material-download> now works
+ * defineMaterialDownload('acme-swatch-download'); // the same element under a tag of your own
+ * ```
  */
 export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
-  const existing = customElements.get(tagName) as (CustomElementConstructor & { version?: string }) | undefined;
+  const existing: (CustomElementConstructor & { version?: string }) | undefined = customElements.get(tagName);
   if (existing) {
     if (existing !== (getMaterialDownloadElement() as unknown) && existing.version !== VERSION) {
       logWarning(

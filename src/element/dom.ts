@@ -1,13 +1,34 @@
-import type { MaterialDownloadView } from '../machine/connect';
+import type { MaterialDownloadView } from '../machine/connect.js';
 
 /** Every DOM read and write of the element, in one place. */
 
+/**
+ * The name of the event the element dispatches each time it settles.
+ *
+ * @example
+ * ```ts
+ * element.addEventListener(LINK_CHANGE_EVENT, (event) => console.log(event.detail.href));
+ * ```
+ */
 export const LINK_CHANGE_EVENT = 'cm-link-change';
 export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
 
+/**
+ * The `detail` of `cm-link-change`: what the anchor shows now, and why.
+ *
+ * @example
+ * ```ts
+ * function describe({ state, href, error }: LinkChangeDetail): string {
+ *   return state === 'enabled' ? `Ready: ${href}` : `No file (${error ?? 'none for these inputs'})`;
+ * }
+ * ```
+ */
 export interface LinkChangeDetail {
+  /** `enabled`: the anchor links to `href`. `disabled`: it links nowhere. */
   state: 'enabled' | 'disabled';
+  /** The link set on the anchor; null while disabled. */
   href: string | null;
+  /** What went wrong, as logged; null when nothing did (or the provider simply has no file). */
   error: string | null;
 }
 

@@ -1,12 +1,12 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import { logError } from '../log';
-import type { MaterialDownloadInputs } from '../machine/attributes';
-import { materialDownloadMachine } from '../machine/materialDownload.machine';
-import { inspectorFor, wantsInspection } from './inspection';
-import { followSettlings, type LinkSettlings } from './linkSettlings';
-import { watchConnection } from './connectionActor';
-import { lookupLink } from './lookupActor';
-import { watchVisibility } from './visibilityActor';
+import { logError } from '../log.js';
+import type { MaterialDownloadInputs } from '../machine/attributes.js';
+import { materialDownloadMachine } from '../machine/materialDownload.machine.js';
+import { inspectorFor, wantsInspection } from './inspection.js';
+import { followSettlings, type LinkSettlings } from './linkSettlings.js';
+import { watchConnection } from './connectionActor.js';
+import { lookupLink } from './lookupActor.js';
+import { watchVisibility } from './visibilityActor.js';
 
 /** The machine on the real transport, observer and console; provided once for every element. */
 export const elementLogic = materialDownloadMachine.provide({

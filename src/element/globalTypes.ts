@@ -1,6 +1,6 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes';
-import type { LinkChangeDetail } from './dom';
+import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes.js';
+import type { LinkChangeDetail } from './dom.js';
 
 /**
  * Types for the pages and apps that use `<cm-material-download>` as a tag
@@ -9,25 +9,75 @@ import type { LinkChangeDetail } from './dom';
  * refuses what the element would log as invalid.
  */
 
-/** Dispatched each time the element settles; bubbles and is composed. */
+/**
+ * `cm-link-change`: dispatched each time the element settles; bubbles and is composed.
+ *
+ * @example
+ * ```ts
+ * function onLinkChange(event: LinkChangeEvent) {
+ *   console.log(event.detail.state, event.detail.href ?? event.detail.error);
+ * }
+ * document.addEventListener('cm-link-change', onLinkChange);
+ * ```
+ */
 export type LinkChangeEvent = CustomEvent<LinkChangeDetail>;
 
+/**
+ * The element's events by name; merged into the DOM's own map, so `addEventListener` on the
+ * element, an ancestor or `document` types the event.
+ *
+ * @example
+ * ```ts
+ * const type: keyof MaterialDownloadEventMap = 'cm-link-change';
+ * element.addEventListener(type, (event) => console.log(event.detail.href));
+ * ```
+ */
 export interface MaterialDownloadEventMap {
+  /** The element settled: enabled with a link, or disabled. */
   'cm-link-change': LinkChangeEvent;
 }
 
-/** The element's attributes as written in HTML or JSX: derived from the attribute table. */
+/**
+ * The element's attributes as written in HTML or JSX: derived from the attribute table.
+ *
+ * @example
+ * ```tsx
+ * const swatch: MaterialDownloadAttributes = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'tile' };
+ * <cm-material-download {...swatch}><a>Download</a></cm-material-download>;
+ * ```
+ */
 export interface MaterialDownloadAttributes extends MaterialDownloadAttributeValues {
   /** Present: every transition of this element goes to `console.debug`. */
   debug?: boolean;
 }
 
-/** What `document.querySelector('cm-material-download')` returns. */
+/**
+ * What `document.querySelector('cm-material-download')` returns: an `HTMLElement` with a
+ * property for each attribute, typed by the attribute table.
+ *
+ * @example
+ * ```ts
+ * const element: HTMLMaterialDownloadElement | null = document.querySelector('cm-material-download');
+ * if (element) element.type = 'thumbnail';
+ * ```
+ */
 export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownloadProperties {}
 
 /**
- * React 19 sets a custom element's `on…` function props as listeners for the
- * event named after `on`, case kept: hence `oncm-link-change`, not a camelCase name.
+ * The tag's props in React 19 JSX: React's own, the attributes, and the event. React 19 sets a
+ * custom element's `on…` function props as listeners for the event named after `on`, case
+ * kept: hence `oncm-link-change`, not a camelCase name.
+ *
+ * @example
+ * ```tsx
+ * const props: MaterialDownloadJsxProps = {
+ *   'organization-id': 'org-1',
+ *   'article-id': 'A-100',
+ *   type: 'pbr',
+ *   'oncm-link-change': (event) => console.log(event.detail.href),
+ * };
+ * <cm-material-download {...props}><a>Download</a></cm-material-download>;
+ * ```
  */
 export type MaterialDownloadJsxProps = DetailedHTMLProps<
   HTMLAttributes<HTMLMaterialDownloadElement>,

@@ -1,12 +1,20 @@
 import type { InspectionEvent } from 'xstate';
-import { LOG_PREFIX } from '../log';
-import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition';
+import { LOG_PREFIX } from '../log.js';
+import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
 
 /**
  * A debugging hook: receives XState's inspection events with the element
  * they belong to and, for each step between states (including the passes
  * through the transient `validating`), that step decoded. The Stately
  * inspector's `inspect` fits it as it is.
+ *
+ * @example
+ * ```ts
+ * const logSteps: MaterialDownloadInspector = (event, host, transition) => {
+ *   if (transition) console.log(host.getAttribute('article-id'), transition.edge);
+ * };
+ * configure({ inspect: logSteps });
+ * ```
  */
 export type MaterialDownloadInspector = (
   event: InspectionEvent,
@@ -16,7 +24,21 @@ export type MaterialDownloadInspector = (
 
 let inspector: MaterialDownloadInspector | null = null;
 
-/** For elements connected from now on; set it before the elements load to see them all. */
+/**
+ * Sets the debugging hook (what `configure({ inspect })` sets) for elements connected from
+ * now on; set it before the elements load to see them all. `null` switches it off.
+ *
+ * @param next - The hook, or null for none.
+ *
+ * @example
+ * ```ts
+ * import { createBrowserInspector } from '@statelyai/inspect';
+ *
+ * const stately = createBrowserInspector();
+ * setInspector((event) => stately.inspect.next?.(event));
+ * defineMaterialDownload();
+ * ```
+ */
 export function setInspector(next: MaterialDownloadInspector | null): void {
   inspector = next;
 }

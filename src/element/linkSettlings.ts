@@ -1,7 +1,7 @@
 import type { Subscription } from 'xstate';
-import type { LinkSettledEvent } from '../machine/materialDownload.machine';
-import type { LinkChangeDetail } from './dom';
-import type { MaterialDownloadActor } from './elementLogic';
+import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
+import type { LinkChangeDetail } from './dom.js';
+import type { MaterialDownloadActor } from './elementLogic.js';
 
 /**
  * The settlings an actor announced that the page has not heard of yet. The
@@ -11,10 +11,11 @@ import type { MaterialDownloadActor } from './elementLogic';
  * exists.
  */
 export interface LinkSettlings {
+  // These two are properties, not methods: `useSyncExternalStore` is handed them as they are.
   /** The settling still to be announced, or null. Stable between changes, for `useSyncExternalStore`. */
-  pending(): LinkChangeDetail | null;
+  pending: () => LinkChangeDetail | null;
   /** Called whenever a settling arrives; returns the unsubscribe. */
-  subscribe(onChange: () => void): () => void;
+  subscribe: (onChange: () => void) => () => void;
   /** The page has been told about `detail`. */
   announced(detail: LinkChangeDetail): void;
 }

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { lookupDownloadLink } from '../api/lookup';
-import type { LookupInput, LookupOutput } from '../machine/materialDownload.machine';
+import { lookupDownloadLink } from '../api/lookup.js';
+import type { LookupInput, LookupOutput } from '../machine/materialDownload.machine.js';
 
 /**
  * The machine's `lookupLink`, on the real transport. Once its signal is

@@ -1,4 +1,4 @@
-import { defineMaterialDownload } from './defineMaterialDownload';
+import { defineMaterialDownload } from './defineMaterialDownload.js';
 
 // The self-registering entry of dist/cm-material-download.js.
 defineMaterialDownload();

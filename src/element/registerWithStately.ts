@@ -1,6 +1,6 @@
 import { createBrowserInspector } from '@statelyai/inspect';
-import { defineMaterialDownload } from './defineMaterialDownload';
-import { setInspector } from './inspection';
+import { defineMaterialDownload } from './defineMaterialDownload.js';
+import { setInspector } from './inspection.js';
 
 // The entry of dist/cm-material-download.stately.js: the element with every actor
 // sent to Stately's browser inspector (it opens stately.ai, so it needs the internet).

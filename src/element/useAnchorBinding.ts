@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
-import { logError } from '../log';
-import { connect, viewsEqual } from '../machine/connect';
+import { logError } from '../log.js';
+import { connect, viewsEqual } from '../machine/connect.js';
 import {
   NO_ANCHOR_MESSAGE,
   afterChildrenArrive,
@@ -10,9 +10,9 @@ import {
   findAnchor,
   observeChildren,
   reflectState,
-} from './dom';
-import type { MaterialDownloadActor } from './elementLogic';
-import type { LinkSettlings } from './linkSettlings';
+} from './dom.js';
+import type { MaterialDownloadActor } from './elementLogic.js';
+import type { LinkSettlings } from './linkSettlings.js';
 
 /**
  * Drives the host and its anchor from the actor, and tells the page about

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import type { MaterialDownloadEvent } from '../machine/materialDownload.machine';
+import type { MaterialDownloadEvent } from '../machine/materialDownload.machine.js';
 
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';

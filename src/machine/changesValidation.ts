@@ -1,5 +1,5 @@
-import type { MaterialDownloadInputs } from './attributes';
-import { validateInputs } from './validateInputs';
+import type { MaterialDownloadInputs } from './attributes.js';
+import { validateInputs } from './validateInputs.js';
 
 /**
  * Whether new inputs ask for something else: another request, another

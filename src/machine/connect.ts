@@ -1,7 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
-import type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine';
+import type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
 
-/** What the host and its anchor show for one snapshot. */
+/**
+ * What the host and its anchor show for one snapshot.
+ *
+ * @example
+ * ```ts
+ * const view: MaterialDownloadView = connect(actor.getSnapshot());
+ * anchor.classList.toggle('disabled', view.disabled);
+ * ```
+ */
 export interface MaterialDownloadView {
   /** The host's `data-state`. */
   state: MaterialDownloadState;
@@ -14,6 +22,20 @@ export interface MaterialDownloadView {
 /**
  * Snapshot in, view out: the element binds this to the DOM and holds no
  * logic of its own.
+ *
+ * @param snapshot - A snapshot of an actor of the machine.
+ * @returns The host's state, the anchor's href, and whether the anchor is disabled.
+ *
+ * @example
+ * ```ts
+ * actor.subscribe((snapshot) => {
+ *   const { state, href, disabled } = connect(snapshot);
+ *   host.dataset.state = state;
+ *   if (href) anchor.href = href;
+ *   else anchor.removeAttribute('href');
+ *   anchor.classList.toggle('disabled', disabled);
+ * });
+ * ```
  */
 export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
   const state = snapshot.value;

@@ -1,11 +1,20 @@
 import type { InspectionEvent } from 'xstate';
-import type { MaterialDownloadContext } from './materialDownload.machine';
+import type { MaterialDownloadContext } from './materialDownload.machine.js';
 
-/** One transition the machine took, in the words the debug log, the inspector and the tests use. */
+/**
+ * One transition the machine took, in the words the debug log, the inspector and the tests use.
+ *
+ * @example
+ * ```ts
+ * const line = ({ from, to, trigger }: DecodedTransition) => `${from} → ${to} on ${trigger}`;
+ * ```
+ */
 export interface DecodedTransition {
   /** The actor (one per element) that took it. */
   actorRef: object;
+  /** The state left. */
   from: string;
+  /** The state entered; the same as `from` for a transition that only remembers new inputs. */
   to: string;
   /** The event's type, or `always` for an eventless step out of a transient state. */
   trigger: string;
@@ -13,6 +22,7 @@ export interface DecodedTransition {
   event: { type: string; [key: string]: unknown };
   /** `from -> trigger[index] -> to`: which of the candidate transitions for that trigger was taken. */
   edge: string;
+  /** The context after the transition: inputs, link and error. */
   context: Pick<MaterialDownloadContext, 'inputs' | 'href' | 'error'>;
 }
 
@@ -41,8 +51,16 @@ interface Microstep {
  * the first step of a macrostep, taken while the actor still holds the
  * snapshot it is leaving, so that names the state they leave.
  *
+ * @param event - Any of XState's inspection events.
+ * @returns The step between states it stands for, or null.
+ *
  * @example
- * createActor(machine, { inspect: (event) => console.log(decodeTransition(event)?.edge) });
+ * ```ts
+ * createActor(materialDownloadMachine, {
+ *   input: { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } },
+ *   inspect: (event) => console.log(decodeTransition(event)?.edge), // e.g. "fetching -> xstate.done.actor.lookup[0] -> enabled"
+ * });
+ * ```
  */
 export function decodeTransition(event: InspectionEvent): DecodedTransition | null {
   if (event.type !== '@xstate.microstep') return null;
@@ -69,5 +87,7 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
 
 function stateLeft(actorRef: Microstep['actorRef']): string {
   // While the first snapshot is being made there is none yet; the machine starts in validating.
+  // The machine is flat: every state value is a string.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- XState types a snapshot's value loosely here
   return String(actorRef.getSnapshot()?.value ?? 'validating');
 }

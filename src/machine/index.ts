@@ -1,4 +1,4 @@
-export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine';
+export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine.js';
 export type {
   LinkSettledEvent,
   LookupInput,
@@ -8,12 +8,12 @@ export type {
   MaterialDownloadInput,
   MaterialDownloadMachine,
   MaterialDownloadState,
-} from './materialDownload.machine';
-export { connect, viewsEqual } from './connect';
-export type { MaterialDownloadView } from './connect';
-export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs';
-export { changesValidation } from './changesValidation';
-export { decodeTransition } from './decodeTransition';
-export type { DecodedTransition } from './decodeTransition';
-export * from './attributes';
-export type { LinkRequest, LinkKind, Validation } from './types';
+} from './materialDownload.machine.js';
+export { connect, viewsEqual } from './connect.js';
+export type { MaterialDownloadView } from './connect.js';
+export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
+export { changesValidation } from './changesValidation.js';
+export { decodeTransition } from './decodeTransition.js';
+export type { DecodedTransition } from './decodeTransition.js';
+export * from './attributes.js';
+export type { LinkRequest, LinkKind, Validation } from './types.js';

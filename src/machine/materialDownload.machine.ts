@@ -1,23 +1,45 @@
 import { assign, emit, fromCallback, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
-import type { MaterialDownloadInputs } from './attributes';
-import { changesValidation } from './changesValidation';
-import type { LinkRequest } from './types';
-import { validateInputs } from './validateInputs';
+import type { MaterialDownloadInputs } from './attributes.js';
+import { changesValidation } from './changesValidation.js';
+import type { LinkRequest } from './types.js';
+import { validateInputs } from './validateInputs.js';
 
+/**
+ * What an actor of the machine is created with.
+ *
+ * @example
+ * ```ts
+ * const input: MaterialDownloadInput = { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } };
+ * const actor = createActor(materialDownloadMachine, { input });
+ * ```
+ */
 export interface MaterialDownloadInput {
+  /** The element's inputs, as the customer wrote them. */
   inputs: MaterialDownloadInputs;
   /** The element this actor works for: what `loading="lazy"` watches and logs point at. Opaque here. */
   target?: unknown;
 }
 
+/**
+ * The machine's context: the inputs, what validation made of them, and the link.
+ *
+ * @example
+ * ```ts
+ * const { href, error }: MaterialDownloadContext = actor.getSnapshot().context;
+ * ```
+ */
 export interface MaterialDownloadContext {
+  /** The element's inputs, as the customer wrote them. */
   inputs: MaterialDownloadInputs;
+  /** The element the actor works for, from {@link MaterialDownloadInput}; null without one. */
   target: unknown;
   /** The validated request for the current inputs; null while invalid. */
   request: LinkRequest | null;
   /** `loading="lazy"`: the request waits until the element is seen. */
   lazy: boolean;
+  /** The link, once the lookup found one. */
   href: string | null;
+  /** What went wrong (invalid inputs, a failed lookup); null when nothing did. */
   error: string | null;
   /** Retries made for the current request. */
   attempt: number;
@@ -27,9 +49,20 @@ export interface MaterialDownloadContext {
   failedOnWire: boolean;
 }
 
-/** What the lookup is given: the request, and how many times it was tried before. */
+/**
+ * What the machine's `lookupLink` actor is given: the request, and how many times it was tried before.
+ *
+ * @example
+ * ```ts
+ * const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt } }) =>
+ *   attempt < 3 ? `https://files.example.com/${request.organizationId}/${request.articleId}` : null,
+ * );
+ * ```
+ */
 export interface LookupInput {
+  /** The validated request, in provider terms. */
   request: LinkRequest;
+  /** Retries made before this one: 0 for the first try. */
   attempt: number;
 }
 
@@ -43,23 +76,53 @@ interface LookupFailure {
   transient?: unknown;
 }
 
+/**
+ * The events the machine takes.
+ *
+ * @example
+ * ```ts
+ * actor.send({ type: 'INPUTS.SET', inputs: { organizationId: 'org-1', articleId: 'A-200', type: 'tile' } });
+ * actor.send({ type: 'DESTROY' });
+ * ```
+ */
 export type MaterialDownloadEvent =
+  /** New inputs: the element's attributes changed. */
   | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
   /** The element is near the viewport; only a lazy element waiting for it cares. */
   | { type: 'VISIBLE' }
   /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
   | { type: 'RECONNECTED' }
+  /** The element left the page for good: abort, stop, request nothing more. */
   | { type: 'DESTROY' };
 
-/** Announced each time the element settles: the element turns it into `cm-link-change`. */
+/**
+ * Emitted each time the machine settles (enters `enabled` or `disabled`): the element turns
+ * it into `cm-link-change`.
+ *
+ * @example
+ * ```ts
+ * actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => console.log(state, href ?? error));
+ * ```
+ */
 export interface LinkSettledEvent {
+  /** The name the machine emits it under. */
   type: 'link.settled';
+  /** The state settled in. */
   state: 'enabled' | 'disabled';
+  /** The link, when enabled; otherwise null. */
   href: string | null;
+  /** What went wrong, when disabled by a failure; otherwise null. */
   error: string | null;
 }
 
-/** What the lookup resolves to: the link, or null when the provider has none. */
+/**
+ * What the machine's `lookupLink` actor resolves to: the link, or null when the provider has none.
+ *
+ * @example
+ * ```ts
+ * const noFiles = fromPromise<LookupOutput, LookupInput>(async () => null); // every element ends disabled
+ * ```
+ */
 export type LookupOutput = string | null;
 
 /**
@@ -75,6 +138,23 @@ export type LookupOutput = string | null;
  * `lookupLink`, `watchVisibility`, `watchConnection` and `reportError` are
  * placeholders: the element provides the real transport, observers and logger
  * (`machine.provide`), tests provide their own.
+ *
+ * @example
+ * ```ts
+ * import { createActor, fromPromise } from 'xstate';
+ * import { connect, materialDownloadMachine, type LookupInput, type LookupOutput } from 'cm-material-download';
+ *
+ * const machine = materialDownloadMachine.provide({
+ *   actors: {
+ *     lookupLink: fromPromise<LookupOutput, LookupInput>(
+ *       async ({ input }) => `https://files.example.com/${input.request.articleId}.zip`,
+ *     ),
+ *   },
+ * });
+ * const actor = createActor(machine, { input: { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } } });
+ * actor.subscribe((snapshot) => console.log(connect(snapshot))); // { state: 'enabled', href: '…', disabled: false }
+ * actor.start();
+ * ```
  */
 export const materialDownloadMachine = setup({
   types: {
@@ -84,9 +164,7 @@ export const materialDownloadMachine = setup({
     emitted: {} as LinkSettledEvent,
   },
   actors: {
-    lookupLink: fromPromise<LookupOutput, LookupInput>(async () => {
-      throw new Error('lookupLink is not provided');
-    }),
+    lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
     /** Sends VISIBLE once the target is near the viewport; without a way to tell, at once. */
     watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
       sendBack({ type: 'VISIBLE' });
@@ -116,7 +194,8 @@ export const materialDownloadMachine = setup({
       attempt: context.attempt + 1,
       retryInMs: (error as LookupFailure).retryInMs as number,
     })),
-    startOver: assign({ attempt: 0, failedOnWire: false }),
+    // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
+    startOver: assign({ attempt: 0, failedOnWire: false, error: null }),
     /** Told about every disabled settling; `error` is null when the provider simply has no link. */
     reportError: (_, _params: { error: string | null }) => {},
     announceSettled: emit(({ context }, state: LinkSettledEvent['state']) => ({
@@ -221,10 +300,37 @@ export const materialDownloadMachine = setup({
   },
 });
 
+/**
+ * The machine's type, for XState's helpers.
+ *
+ * @example
+ * ```ts
+ * import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+ *
+ * type MaterialDownloadActorRef = ActorRefFrom<MaterialDownloadMachine>;
+ * type MaterialDownloadSnapshot = SnapshotFrom<MaterialDownloadMachine>;
+ * ```
+ */
 export type MaterialDownloadMachine = typeof materialDownloadMachine;
 
-/** Every state of the machine, as its definition names them. */
+/**
+ * Every state of the machine, as its definition names them.
+ *
+ * @example
+ * ```ts
+ * MATERIAL_DOWNLOAD_STATES; // ['validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']
+ * ```
+ */
 export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[];
+
+/**
+ * A state of the machine; what the element reflects as its `data-state`.
+ *
+ * @example
+ * ```ts
+ * const busy = (state: MaterialDownloadState) => state === 'validating' || state === 'fetching' || state === 'retrying';
+ * ```
+ */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];
 
 function describeError(error: unknown): string {

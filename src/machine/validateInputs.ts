@@ -7,8 +7,8 @@ import {
   TILE_ASSIGNMENT_TYPE,
   isKeyOf,
   type MaterialDownloadInputs,
-} from './attributes';
-import type { LinkRequest, Validation } from './types';
+} from './attributes.js';
+import type { LinkRequest, Validation } from './types.js';
 
 /** The seed's messages, word for word: customers search their logs for them. */
 export const MESSAGES = {

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { launchChromium, openWatchedPage } from './support/browser';
+import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
  * The package as npm would publish it, used the way a React developer would:
@@ -19,9 +19,6 @@ import { launchChromium, openWatchedPage } from './support/browser';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
-interface PackedFile {
-  path: string;
-}
 interface PackageJson {
   name: string;
   version: string;
@@ -39,36 +36,13 @@ let app: string;
 let files: string[];
 let pkg: PackageJson;
 
-/**
- * The outer `npm test` exports its own state (`npm_package_*`, `npm_config_local_prefix`, ...),
- * which must not steer the inner npm; where to fetch from and how (registry, proxy, certificates,
- * cache) still applies.
- */
-const KEPT_NPM_SETTINGS =
-  /^npm_config_(registry|.*:registry|https?_proxy|proxy|noproxy|cafile|ca|strict_ssl|cache|userconfig|globalconfig)$/i;
-
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !name.toLowerCase().startsWith('npm_') || KEPT_NPM_SETTINGS.test(name),
-    ),
-  );
-}
-
 async function inApp(command: string, args: string[]) {
-  return run(command, args, { cwd: app, env: cleanEnv(), maxBuffer: 16 * 1024 * 1024 });
+  return run(command, args, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist/lib/index.js')))
-    throw new Error('dist/ is missing: run `npm run build` first (`npm test` does).');
-  scratch = mkdtempSync(join(tmpdir(), 'cm-pack-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], {
-    cwd: root,
-    env: cleanEnv(),
-  });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: PackedFile[] }[];
-  files = packed!.files.map(({ path }) => path).sort();
+  let tarball: string;
+  ({ scratch, tarball, files } = await packPackage('cm-pack-'));
   pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
 
   app = join(scratch, 'app');
@@ -79,7 +53,7 @@ beforeAll(async () => {
   const appPackage = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  appPackage.dependencies[pkg.name] = `file:${join(scratch, packed!.filename)}`;
+  appPackage.dependencies[pkg.name] = `file:${tarball}`;
   writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
   await inApp('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
 }, 150_000);
@@ -136,7 +110,11 @@ describe('the npm tarball', () => {
   });
 
   it('lets the library entry import React and the other dependencies instead of carrying copies', () => {
-    const code = readFileSync(join(app, 'node_modules', pkg.name, 'dist/lib/index.js'), 'utf8');
+    // The entry and the chunks it imports (the binding it loads on demand among them).
+    const code = files
+      .filter((file) => file.startsWith('dist/lib/') && file.endsWith('.js'))
+      .map((file) => readFileSync(join(app, 'node_modules', pkg.name, file), 'utf8'))
+      .join('\n');
     // Bare specifiers of the file's own import statements, reduced to package names.
     const imported = new Set(
       [...code.matchAll(/^import\b[^;]*?["']([^"'./][^"']*)["'];?$/gm)].map(([, specifier]) =>

@@ -54,13 +54,13 @@ const refusedSource = readFileSync(refused, 'utf8');
 beforeAll(() => {
   const host = ts.createCompilerHost(customerOptions);
   const bare = refusedSource.replaceAll('@ts-expect-error', 'expected-error');
-  const { getSourceFile, fileExists, readFile } = host;
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
   host.getSourceFile = (name, language, ...rest) =>
-    name === refusedBare
-      ? ts.createSourceFile(name, bare, language, true)
-      : getSourceFile.call(host, name, language, ...rest);
-  host.fileExists = (name) => name === refusedBare || fileExists.call(host, name);
-  host.readFile = (name) => (name === refusedBare ? bare : readFile.call(host, name));
+    name === refusedBare ? ts.createSourceFile(name, bare, language, true) : getSourceFile(name, language, ...rest);
+  host.fileExists = (name) => name === refusedBare || fileExists(name);
+  host.readFile = (name) => (name === refusedBare ? bare : readFile(name));
   const program = ts.createProgram([accepted, refused, refusedBare], customerOptions, host);
   diagnosticsOf = (file) => {
     const sourceFile = program.getSourceFile(file)!;

@@ -1,0 +1,33 @@
+// `npm run size`, and test/ecosystem/package-checks.test.ts with the same limits: what each way of
+// using the package costs, gzipped. Needs `npm run build` first.
+
+/** React is the app's own: a bundler user pays for it once, whatever else the app loads. */
+const consumersOwn = ['react', 'react-dom'];
+
+export default [
+  {
+    // A bundler user's bundle of what most apps call, measured with esbuild the way the app's
+    // bundler would take it: the element, its statechart and transport, and no graphql parser.
+    name: 'library entry: defineMaterialDownload + configure, without React',
+    path: 'dist/lib/index.js',
+    import: '{ defineMaterialDownload, configure }',
+    ignore: consumersOwn,
+    gzip: true,
+    limit: '30 kB',
+  },
+  {
+    // The files a page loads by a script tag are final: measured as they are, not bundled again.
+    name: 'dist/cm-material-download.js',
+    path: 'dist/cm-material-download.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '100 kB',
+  },
+  {
+    name: 'dist/cm-material-download.lite.js',
+    path: 'dist/cm-material-download.lite.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '42 kB',
+  },
+];
