@@ -5,23 +5,39 @@
 // itself could never produce.
 
 /**
- * A fault that replaces the whole HTTP answer.
- * @typedef {{ kind: 'status', status: number, format: 'json' | 'html' }
+ * A fault that replaces the whole HTTP answer. `retryAfter` is the
+ * `Retry-After` header's value, in seconds, where the fault sends one.
+ * @typedef {{ kind: 'status', status: number, format: 'json' | 'html', retryAfter?: number }
  *   | { kind: 'drop' } | { kind: 'hang' } | { kind: 'malformed' }
  *   | { kind: 'errors' } | { kind: 'wrong-shape' }
  *   | { kind: 'reply', json: unknown }} TerminalFault
+ *
+ * A fault that passes: the first `failures` requests carrying its article id
+ * get `fault`, every later one is answered as the stand-in article.
+ * @typedef {{ kind: 'flaky', failures: number, fault: TerminalFault & { kind: 'status' | 'drop' } }} FlakyFault
+ *
+ * How many requests carried each flaky article id so far (see FlakyFault).
+ * @typedef {Map<string, number>} FaultCounts
  *
  * @typedef {object} FaultPlan
  * @property {TerminalFault | null} terminal
  * @property {number} delayMs wait before answering
  * @property {number[]} partialIndexes operations whose result gets an extra error
  * @property {unknown} body the body to run, with aliased article ids replaced
+ * @property {boolean} rewritten whether `body` differs from the request's
  */
 
 /** Ids documented for test authors; the patterns below accept any code or delay. */
 export const FAULT_IDS = [
   'fault-status-<code>-json',
   'fault-status-<code>-html',
+  // ...with `Retry-After: <s>`; without -json or -html the body is JSON
+  'fault-status-<code>[-json|-html]-retry-<s>',
+  // the first <k> requests carrying this id fail so (a status with a JSON body, or a dropped
+  // connection), later ones are answered as the stand-in; the counts restart with clearRequests().
+  // A tag (letters and digits) makes another id, with counts of its own.
+  'fault-flaky-<code>-<k>[-retry-<s>][-<tag>]',
+  'fault-flaky-drop-<k>[-<tag>]',
   'fault-drop',
   'fault-malformed',
   'fault-errors',
@@ -60,17 +76,41 @@ export const REPLY_FAULTS = {
   'fault-errors-empty-data': { data: { materials: [] }, errors: [PARTIAL_ERROR] },
 };
 
+const MAX_RETRY_AFTER_S = 3600;
+
+/** @param {string} code @returns {number | null} a status a server can send */
+const statusOf = (code) => (Number(code) >= 200 && Number(code) <= 599 ? Number(code) : null);
+
+/**
+ * @param {number} status
+ * @param {'json' | 'html'} format
+ * @param {string | undefined} retryAfter seconds, as written in the id
+ * @returns {TerminalFault & { kind: 'status' }}
+ */
+function statusFault(status, format, retryAfter) {
+  return retryAfter === undefined
+    ? { kind: 'status', status, format }
+    : { kind: 'status', status, format, retryAfter: Math.min(Number(retryAfter), MAX_RETRY_AFTER_S) };
+}
+
 /**
  * @param {string} articleId
- * @returns {TerminalFault | { kind: 'delay', ms: number } | { kind: 'partial' } | null}
+ * @returns {TerminalFault | FlakyFault | { kind: 'delay', ms: number } | { kind: 'partial' } | null}
  */
 function parseFault(articleId) {
-  const status = /^fault-status-(\d{3})-(json|html)$/.exec(articleId);
-  if (status) {
-    const code = Number(status[1]);
-    return code >= 200 && code <= 599
-      ? { kind: 'status', status: code, format: /** @type {'json' | 'html'} */ (status[2]) }
-      : null;
+  const status = /^fault-status-(\d{3})(?:-(json|html))?(?:-retry-(\d+))?$/.exec(articleId);
+  if (status && (status[2] || status[3])) {
+    const code = statusOf(status[1] ?? '');
+    return code ? statusFault(code, /** @type {'json' | 'html'} */ (status[2] ?? 'json'), status[3]) : null;
+  }
+  // A tag after it makes another article with counts of its own (a tag is not "retry").
+  const flaky = /^fault-flaky-(?:(\d{3})-(\d+)(?:-retry-(\d+))?|drop-(\d+))(?:-(?!retry\b)[a-z][a-z0-9]*)?$/.exec(
+    articleId,
+  );
+  if (flaky) {
+    if (flaky[4] !== undefined) return { kind: 'flaky', failures: Number(flaky[4]), fault: { kind: 'drop' } };
+    const code = statusOf(flaky[1] ?? '');
+    return code ? { kind: 'flaky', failures: Number(flaky[2]), fault: statusFault(code, 'json', flaky[3]) } : null;
   }
   const delay = /^fault-delay-(\d+)$/.exec(articleId);
   if (delay) return { kind: 'delay', ms: Math.min(Number(delay[1]), MAX_DELAY_MS) };
@@ -99,24 +139,48 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
 
 /**
  * Looks at every operation of a (possibly batched) body. The first operation
- * with a terminal fault decides the whole answer; delays add up to the longest
- * one; partial and delay operations are answered as the stand-in article.
+ * with a terminal fault decides the whole answer, as a rate limiter or a
+ * failing gateway would for a whole batch; delays add up to the longest
+ * one; partial and delay operations, and flaky ones past their failures, are
+ * answered as the stand-in article.
  * @param {unknown} body parsed JSON body
+ * @param {FaultCounts} [counts] the provider's; this request counts once for each flaky id it carries
  * @returns {FaultPlan}
  */
-export function planFaults(body) {
+export function planFaults(body, counts = new Map()) {
   /** @type {FaultPlan} */
-  const plan = { terminal: null, delayMs: 0, partialIndexes: [], body };
+  const plan = { terminal: null, delayMs: 0, partialIndexes: [], body, rewritten: false };
   const operations = Array.isArray(body) ? body : [body];
+  /** @type {Map<string, number>} the count of each flaky id in this request: a batch counts once */
+  const counted = new Map();
+  /** @param {string} articleId */
+  const countOnce = (articleId) => {
+    const count = counted.get(articleId) ?? (counts.get(articleId) ?? 0) + 1;
+    counts.set(articleId, count);
+    counted.set(articleId, count);
+    return count;
+  };
+  /** @param {Record<string, unknown>} operation @param {Record<string, unknown>} variables */
+  const asStandIn = (operation, variables) => {
+    plan.rewritten = true;
+    return { ...operation, variables: { ...variables, ...STAND_IN } };
+  };
   const rewritten = operations.map((operation, index) => {
     if (!isObject(operation) || !isObject(operation.variables)) return operation;
     const articleId = operation.variables.articleId;
-    const fault = typeof articleId === 'string' ? parseFault(articleId) : null;
-    if (!fault) return operation;
+    const parsed = typeof articleId === 'string' ? parseFault(articleId) : null;
+    if (!parsed) return operation;
+    // A flaky fault past its failures answers as the stand-in, like a delay.
+    const fault =
+      parsed.kind === 'flaky'
+        ? countOnce(/** @type {string} */ (articleId)) <= parsed.failures
+          ? parsed.fault
+          : { kind: /** @type {const} */ ('delay'), ms: 0 }
+        : parsed;
     if (fault.kind === 'delay' || fault.kind === 'partial') {
       if (fault.kind === 'delay') plan.delayMs = Math.max(plan.delayMs, fault.ms);
       else plan.partialIndexes.push(index);
-      return { ...operation, variables: { ...operation.variables, ...STAND_IN } };
+      return asStandIn(operation, operation.variables);
     }
     plan.terminal ??= fault;
     return operation;
@@ -129,25 +193,33 @@ export function planFaults(body) {
  * The HTTP answer of a terminal fault that does answer (not drop or hang).
  * @param {TerminalFault & { kind: 'status' | 'malformed' | 'errors' | 'wrong-shape' | 'reply' }} fault
  * @param {unknown} body the request body, to answer a batch with one result per operation
- * @returns {{ status: number, contentType: string, text: string }}
+ * @returns {{ status: number, contentType: string, text: string, headers?: Record<string, string> }}
  */
 export function faultAnswer(fault, body) {
   /** @param {unknown} result */
   const perOperation = (result) => JSON.stringify(Array.isArray(body) ? body.map(() => result) : result);
   const json = 'application/json; charset=utf-8';
   switch (fault.kind) {
-    case 'status':
+    case 'status': {
+      // A page on another origin reads Retry-After only where the server exposes it.
+      const headers =
+        fault.retryAfter === undefined
+          ? undefined
+          : { 'retry-after': String(fault.retryAfter), 'access-control-expose-headers': 'retry-after' };
       return fault.format === 'json'
         ? {
             status: fault.status,
             contentType: json,
             text: JSON.stringify({ message: `Simulated status ${fault.status}` }),
+            ...(headers ? { headers } : {}),
           }
         : {
             status: fault.status,
             contentType: 'text/html; charset=utf-8',
             text: `<!doctype html>\n<html><head><title>${fault.status}</title></head><body><h1>Simulated status ${fault.status}</h1></body></html>\n`,
+            ...(headers ? { headers } : {}),
           };
+    }
     case 'malformed':
       return { status: 200, contentType: json, text: '{"data": {"materials": [' };
     case 'errors':

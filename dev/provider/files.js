@@ -11,7 +11,8 @@ import { findMaterial } from './seed.js';
 
 export const FILES_PREFIX = '/files/';
 
-const SAFE_SEGMENT = /^[A-Za-z0-9_.-]+$/;
+// A space is let through for the files the seed names itself (`fileName`), such as "My Material.zip".
+const SAFE_SEGMENT = /^[A-Za-z0-9_. -]+$/;
 const FILE_NAME = /^([a-z]+)-([A-Za-z0-9_-]+)\.([a-z0-9]+)$/;
 const EDGE_BY_RESOLUTION = /** @type {Record<string, number>} */ ({ TINY: 16, LOW: 32, MEDIUM: 64, HIGH: 128 });
 const FILE_TYPES = ['EXR', 'JPG', 'TIFF', 'PNG'];
@@ -28,6 +29,19 @@ function decodeSegment(segment) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the seed gives one of the material's objects this file name.
+ * @param {import('./seed.js').SeedMaterial} material
+ * @param {string} fileName
+ */
+function namesFile(material, fileName) {
+  const objects = [
+    ...material.dataObjectAssignments.map((assignment) => assignment.dataObject),
+    ...material.jsonFileAssignments.map((assignment) => assignment.jsonFile.outputDataObject),
+  ];
+  return objects.some((object) => object?.fileName === fileName);
 }
 
 /**
@@ -62,7 +76,8 @@ function pbrPackage(organizationId, articleId, fileName, tokens) {
 
 /**
  * Answers a request under /files/. Paths are
- * /files/<organizationId>/<articleId>/<kind>-<variant>.<ext>.
+ * /files/<organizationId>/<articleId>/<kind>-<variant>.<ext>, or a file name
+ * the seed gives (`fileName`).
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
  * @param {URL} url
@@ -76,12 +91,20 @@ export function serveFile(req, res, url) {
   const [organizationId, articleId, fileName] = segments;
   const match = segments.length === 3 && fileName ? FILE_NAME.exec(fileName) : null;
   const known = organizationId && articleId && findMaterial(organizationId, articleId);
-  const ext = match?.[3] ?? '';
-  if (!match || !known || !organizationId || !articleId || !fileName || !(ext === 'zip' || IMAGE_EXTENSIONS.has(ext))) {
+  const named = segments.length === 3 && known && fileName ? namesFile(known, fileName) : false;
+  const ext = named ? (fileName?.split('.').pop() ?? '') : (match?.[3] ?? '');
+  if (
+    !(match || named) ||
+    !known ||
+    !organizationId ||
+    !articleId ||
+    !fileName ||
+    !(ext === 'zip' || IMAGE_EXTENSIONS.has(ext))
+  ) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found\n');
     return;
   }
-  const tokens = (match[2] ?? '').split('-');
+  const tokens = (match?.[2] ?? '').split('-');
   const isZip = ext === 'zip';
   const body = isZip
     ? pbrPackage(organizationId, articleId, fileName, tokens)

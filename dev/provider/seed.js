@@ -15,6 +15,7 @@
  * @property {DataObjectKind} kind names the generated file
  * @property {string} slug tells apart files of one kind within an article
  * @property {string | null} [fixedUrl] hostile fixtures: returned verbatim as every URL of the object
+ * @property {string} [fileName] every URL of the object names this file, as written (a space stays a space)
  * @property {boolean} [noThumbnail]
  *
  * @typedef {{ assignmentType: string, dataObject: SeedDataObject }} SeedAssignment
@@ -33,8 +34,8 @@
 
 /**
  * What an article's assignments are made of, before ids and slugs are given out.
- * @typedef {{ assignmentType: string, mediaType: string, kind: DataObjectKind, fixedUrl?: string | null }} AssignmentSpec
- * @typedef {{ state: JsonFileState, default: boolean, fixedUrl?: string | null, noOutput?: boolean }} PbrSpec
+ * @typedef {{ assignmentType: string, mediaType: string, kind: DataObjectKind, fixedUrl?: string | null, fileName?: string }} AssignmentSpec
+ * @typedef {{ state: JsonFileState, default: boolean, fixedUrl?: string | null, fileName?: string, noOutput?: boolean }} PbrSpec
  */
 
 /** @param {string} size e.g. '10X10_CM' @returns {AssignmentSpec} */
@@ -93,6 +94,7 @@ function material(organizationId, articleId, name, look, assignments, pbrs) {
           kind: spec.kind,
           slug,
           ...(spec.fixedUrl !== undefined ? { fixedUrl: spec.fixedUrl } : {}),
+          ...(spec.fileName !== undefined ? { fileName: spec.fileName } : {}),
         },
       };
     }),
@@ -111,6 +113,7 @@ function material(organizationId, articleId, name, look, assignments, pbrs) {
                 kind: 'pbr',
                 slug,
                 ...(spec.fixedUrl !== undefined ? { fixedUrl: spec.fixedUrl } : {}),
+                ...(spec.fileName !== undefined ? { fileName: spec.fileName } : {}),
               },
         },
       };
@@ -272,6 +275,19 @@ export const materials = [
   hostile('hostile-padded', '  https://files.example/x.png  '),
   hostile('hostile-newline-padded', '\nhttps://files.example/x.png\t'),
   hostile('hostile-long', `https://files.example/${'a'.repeat(100 * 1024)}.png`),
+  // Not hostile: file names the service writes as people do, with a space, sent unencoded
+  // (https://…/My Material.zip). A browser reads them as …/My%20Material.zip, and so must the element.
+  material(
+    'org-test',
+    'spaced-name',
+    'My Material',
+    { colour: [120, 140, 90], pattern: 'plain' },
+    [
+      { ...thumb('10X10_CM'), fileName: 'My Material.png' },
+      { ...tileable('image/png'), fileName: 'My Material tile.png' },
+    ],
+    [{ ...pbr('DONE', true), fileName: 'My Material.zip' }],
+  ),
 ];
 
 /**

@@ -24,7 +24,8 @@ import { createStaticHandler } from './static.js';
  * @property {string} origin e.g. http://127.0.0.1:4173
  * @property {string} graphqlUrl origin + '/graphql'
  * @property {RecordedRequest[]} requests every POST to /graphql, in order
- * @property {() => void} clearRequests
+ * @property {() => void} clearRequests empties the log and, as resetFaults, restarts the flaky faults
+ * @property {() => void} resetFaults every `fault-flaky-*` article fails its first requests again
  * @property {(ms: number) => void} setLatency
  * @property {() => Promise<void>} close ends every connection, hanging ones included
  */
@@ -106,6 +107,8 @@ export async function startProvider({
   let closed = false;
   let origin = '';
   const waits = createWaits();
+  /** @type {import('./faults.js').FaultCounts} */
+  const faultCounts = new Map();
   const runGraphql = createGraphqlHandler({ batching });
   const serveStatic = createStaticHandler(staticDirs);
 
@@ -131,7 +134,7 @@ export async function startProvider({
       }
       const parsed = parseJson(bodyText);
       requests.push(recordRequest(req, parsed.ok ? parsed.value : bodyText, parsed.ok));
-      if (parsed.ok) plan = planFaults(parsed.value);
+      if (parsed.ok) plan = planFaults(parsed.value, faultCounts);
     }
     // A preflight is answered at once: the latency models the work behind a query.
     if (req.method !== 'OPTIONS') await waits.wait(latency);
@@ -145,15 +148,19 @@ export async function startProvider({
     if (terminal?.kind === 'hang') return; // close() ends the socket
     if (terminal) {
       const answer = faultAnswer(terminal, plan?.body);
-      res.writeHead(answer.status, { 'content-type': answer.contentType, 'cache-control': 'no-store', ...CORS });
+      res.writeHead(answer.status, {
+        'content-type': answer.contentType,
+        'cache-control': 'no-store',
+        ...CORS,
+        ...answer.headers,
+      });
       res.end(answer.text);
       return;
     }
 
     await waits.wait(plan?.delayMs ?? 0);
     if (closed) return;
-    const rewritten = plan && (plan.delayMs > 0 || plan.partialIndexes.length > 0);
-    const body = rewritten ? JSON.stringify(plan?.body) : bodyText;
+    const body = plan?.rewritten ? JSON.stringify(plan.body) : bodyText;
     const response = await runGraphql(req, url, body, { filesOrigin: filesOriginOf(req) });
     if (!plan?.partialIndexes.length) {
       await sendResponse(res, response, req.method !== 'HEAD');
@@ -206,6 +213,10 @@ export async function startProvider({
     requests,
     clearRequests() {
       requests.length = 0;
+      faultCounts.clear();
+    },
+    resetFaults() {
+      faultCounts.clear();
     },
     setLatency(ms) {
       latency = Math.max(0, Number(ms) || 0);

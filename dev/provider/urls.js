@@ -45,6 +45,7 @@ function extensionOf(mediaType) {
  */
 export function thumbnailUrl(origin, material, dataObject, { resolution, fileType }) {
   if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
+  if (dataObject.fileName !== undefined) return fileUrl(origin, material, dataObject.fileName);
   const ext = (fileType ?? 'PNG').toLowerCase();
   const name = `${THUMBNAIL_KIND[dataObject.kind]}-${dataObject.slug}-${resolution ?? DEFAULT_RESOLUTION}.${ext}`;
   return fileUrl(origin, material, name);
@@ -62,6 +63,7 @@ export function thumbnailUrl(origin, material, dataObject, { resolution, fileTyp
  */
 export function downloadUrl(origin, material, dataObject, { resolution, fileType }) {
   if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
+  if (dataObject.fileName !== undefined) return fileUrl(origin, material, dataObject.fileName);
   const res = resolution ?? DEFAULT_RESOLUTION;
   const { kind, slug } = dataObject;
   if (kind === 'pbr') return fileUrl(origin, material, `pbr-${slug}-${res}${fileType ? `-${fileType}` : ''}.zip`);

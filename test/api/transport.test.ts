@@ -429,3 +429,144 @@ describe('the batch window', () => {
     expect(provider.requests.length).toBeGreaterThan(1);
   });
 });
+
+describe('a failure on the wire says it may pass, and when to try again', () => {
+  /** The failure of a lookup tried `attempt` times before (0: the first try). */
+  const failureAt = async (request: LinkRequest, attempt = 0) =>
+    (await failureOf(lookupDownloadLink(request, undefined, attempt))) as LookupError;
+
+  it.each([
+    ['HTTP 429', swatch('fault-status-429-json'), true],
+    ['HTTP 502', swatch('fault-status-502-html'), true],
+    ['HTTP 503', swatch('fault-status-503-json'), true],
+    ['HTTP 504', swatch('fault-status-504-html'), true],
+    ['a dropped connection', swatch('fault-drop'), true],
+    ['HTTP 500', swatch('fault-status-500-json'), false],
+    ['HTTP 400', swatch('fault-status-400-json'), false],
+    ['HTTP 401', swatch('fault-status-401-html'), false],
+    ['malformed JSON', swatch('fault-malformed'), false],
+    ['GraphQL errors without data', swatch('fault-errors'), false],
+    ['a refused URL', swatch('hostile-javascript', 'org-test'), false],
+  ])('%s: on the wire and worth another try, %s', async (_, request, transient) => {
+    configure({ retry: { attempts: 2, baseDelayMs: 100 } });
+    const error = await failureAt(request);
+    expect(error).toBeInstanceOf(LookupError);
+    expect(error.transient).toBe(transient);
+    expect(error.retryInMs).toEqual(transient ? expect.any(Number) : undefined);
+  });
+
+  it('a timeout is not: a server that slow would only be asked to be slow again', async () => {
+    configure({ timeoutMs: 200 });
+    const error = await failureAt(swatch('fault-hang'));
+    expect(error.message).toBe('request timed out after 200 ms');
+    expect([error.transient, error.retryInMs]).toEqual([false, undefined]);
+  });
+
+  it('the wait grows with the attempt, within ±20%, and the attempts run out', async () => {
+    configure({ retry: { attempts: 2, baseDelayMs: 100 } });
+    const first = await failureAt(swatch('fault-status-503-json'), 0);
+    const second = await failureAt(swatch('fault-status-503-json'), 1);
+    const last = await failureAt(swatch('fault-status-503-json'), 2);
+    expect(first.retryInMs).toBeGreaterThanOrEqual(80);
+    expect(first.retryInMs).toBeLessThanOrEqual(120);
+    expect(second.retryInMs).toBeGreaterThanOrEqual(240);
+    expect(second.retryInMs).toBeLessThanOrEqual(360);
+    expect([last.transient, last.retryInMs]).toEqual([true, undefined]);
+    expect(provider.requests).toHaveLength(3);
+  });
+
+  it('retry: false: said to be on the wire, never to be tried again', async () => {
+    configure({ retry: false });
+    const error = await failureAt(swatch('fault-status-503-json'));
+    expect([error.transient, error.retryInMs]).toEqual([true, undefined]);
+  });
+
+  it("the server's Retry-After is read and waited out, up to 10 s", async () => {
+    const limited = await failureAt(swatch('fault-status-429-retry-2'));
+    expect(limited).toMatchObject({ message: 'request failed: HTTP 429', retryAfterMs: 2000, retryInMs: 2000 });
+    const unavailable = await failureAt(swatch('fault-status-503-html-retry-10'));
+    expect(unavailable).toMatchObject({ retryAfterMs: 10_000, retryInMs: 10_000 });
+    // Longer, and the link is given up for now.
+    const patient = await failureAt(swatch('fault-status-503-json-retry-11'));
+    expect(patient).toMatchObject({ transient: true, retryAfterMs: 11_000, retryInMs: undefined });
+    // Only a failure worth another try is asked when: a 500 with Retry-After is final.
+    const final = await failureAt(swatch('fault-status-500-json-retry-1'));
+    expect([final.retryAfterMs, final.retryInMs]).toEqual([undefined, undefined]);
+  });
+
+  it('every operation of one failed batch gets the same wait, so that they retry as one batch', async () => {
+    configure({ batch: { intervalMs: 20 }, retry: { attempts: 2, baseDelayMs: 1000 } });
+    const failures = (await Promise.all(
+      [swatch('fault-status-503-json'), swatch('A-101'), pbr('A-103')].map((request) =>
+        failureOf(lookupDownloadLink(request)),
+      ),
+    )) as LookupError[];
+    expect(operationCounts()).toEqual([3]);
+    expect(failures.map((error) => error.message)).toEqual(Array(3).fill('request failed: HTTP 503'));
+    expect(new Set(failures.map((error) => error.jitter)).size).toBe(1);
+    expect(new Set(failures.map((error) => error.retryInMs)).size).toBe(1);
+  });
+});
+
+describe('a failed batch and batching', () => {
+  /** Runs `use` against a provider of its own: the transport remembers per endpoint whether it batches. */
+  async function withOwnProvider(use: (own: Provider) => Promise<void>): Promise<void> {
+    const own = await startProvider();
+    try {
+      configure({ endpoint: own.graphqlUrl, batch: { intervalMs: 20 } });
+      await use(own);
+    } finally {
+      await own.close();
+    }
+  }
+  const shapes = (from: Provider) => from.requests.map((request) => [isArrayBody(request), request.operations.length]);
+  /** Two more lookups in one window get their links; `shapes` says how they went out. */
+  async function expectNextLinks(own: Provider): Promise<void> {
+    const next = await Promise.all([lookupDownloadLink(swatch('A-103')), lookupDownloadLink(pbr('A-103'))]);
+    expect(next).toEqual([swatchUrl('A-103', 'org-1', own), fileUrl(own, 'A-103', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip')]);
+  }
+
+  it.each([
+    ['a 429', 'fault-flaky-429-1', 429],
+    ['a 503', 'fault-flaky-503-1', 503],
+  ])(
+    '%s does not turn batching off: tried again, the batch is still an array, and so is the next',
+    async (_, article, status) => {
+      await withOwnProvider(async (own) => {
+        const batch = [swatch(article), pbr('A-101')];
+        const failed = await Promise.all(batch.map((request) => failureOf(lookupDownloadLink(request))));
+        expect(failed.map((error) => error.message)).toEqual(Array(2).fill(`request failed: HTTP ${status}`));
+        // Tried again as the statechart would: together.
+        expect(await Promise.all(batch.map((request) => lookupDownloadLink(request)))).toEqual([
+          swatchUrl('A-100', 'org-1', own),
+          fileUrl(own, 'A-101', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'),
+        ]);
+        await expectNextLinks(own);
+        expect(shapes(own)).toEqual([
+          [true, 2],
+          [true, 2],
+          [true, 2],
+        ]);
+      });
+    },
+  );
+
+  it('a 400 with a body that is not an array does: each operation alone, now and from then on', async () => {
+    await withOwnProvider(async (own) => {
+      const [refused, link] = await Promise.all([
+        failureOf(lookupDownloadLink(swatch('fault-status-400-json'))),
+        lookupDownloadLink(pbr('A-101')),
+      ]);
+      expect(refused.message).toBe('request failed: HTTP 400');
+      expect(link).toBe(fileUrl(own, 'A-101', 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'));
+      await expectNextLinks(own);
+      expect(shapes(own)).toEqual([
+        [true, 2],
+        [false, 1],
+        [false, 1],
+        [false, 1],
+        [false, 1],
+      ]);
+    });
+  });
+});

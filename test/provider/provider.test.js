@@ -108,6 +108,10 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** @param {any} json */
 const firstThumbnailUrl = (json) => json.data.materials[0].dataObjectAssignments[0].dataObject.thumbnail.downloadUrl;
+/** @param {any} json */
+const firstThumbnailUrlOrPbr = (json) =>
+  json.data.materials[0].dataObjectAssignments?.[0].dataObject.thumbnail.downloadUrl ??
+  json.data.materials[0].jsonFileAssignments[0].jsonFile.outputDataObject.downloadUrl;
 
 describe('provider stand-in', () => {
   /** @type {Provider} */
@@ -255,6 +259,21 @@ describe('provider stand-in', () => {
         'javascript:alert(1)',
       );
     });
+    it('gives a file name with a space as the service writes it, unencoded, and serves it encoded', async () => {
+      const { json } = await post(provider, thumb10('spaced-name', 'org-test'));
+      const url = firstThumbnailUrl(json);
+      expect(url).toBe(`${provider.origin}/files/org-test/spaced-name/My Material.png`);
+      const image = await download(new URL(url).href);
+      expect(image.response.status).toBe(200);
+      expect(image.bytes.subarray(0, 8)).toEqual(PNG_MAGIC);
+      const pbr = await post(provider, pbrOp({ articleId: 'spaced-name', organizationId: 'org-test' }));
+      const zipUrl = pbr.json.data.materials[0].jsonFileAssignments[0].jsonFile.outputDataObject.downloadUrl;
+      expect(zipUrl).toBe(`${provider.origin}/files/org-test/spaced-name/My Material.zip`);
+      const zip = await download(`${provider.origin}/files/org-test/spaced-name/My%20Material.zip`);
+      expect(zip.response.headers.get('content-disposition')).toBe('attachment; filename="My Material.zip"');
+      expect(zip.bytes.subarray(0, 4)).toEqual(ZIP_MAGIC);
+      expect((await fetch(`${provider.origin}/files/org-test/spaced-name/Other%20Material.zip`)).status).toBe(404);
+    });
   });
 
   describe('GetPbrMaterialDownloadLink', () => {
@@ -330,6 +349,70 @@ describe('provider stand-in', () => {
       const res = await post(provider, [thumb10(), thumb10('fault-status-500-json')]);
       expect(res.status).toBe(500);
       expect(Array.isArray(res.json)).toBe(false);
+    });
+
+    it('fault-status-<code>[-json|-html]-retry-<s> sends Retry-After, readable from another origin', async () => {
+      const limited = await post(provider, thumb10('fault-status-429-retry-2'));
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('2');
+      expect(limited.headers.get('access-control-expose-headers')).toBe('retry-after');
+      expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
+      const html = await post(provider, thumb10('fault-status-503-html-retry-1'));
+      expect(html.status).toBe(503);
+      expect(html.headers.get('retry-after')).toBe('1');
+      expect(html.text).toMatch(/<html/i);
+      expect((await post(provider, thumb10('fault-status-503-json'))).headers.get('retry-after')).toBeNull();
+    });
+
+    it('fault-flaky-<code>-<k> fails the first k requests, then answers as A-100 until the faults are reset', async () => {
+      const flaky = thumb10('fault-flaky-503-2');
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await post(provider, flaky)).status);
+      expect(statuses).toEqual([503, 503, 200, 200]);
+      expect(firstThumbnailUrl((await post(provider, flaky)).json)).toBe(
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+      );
+      // Each id counts on its own, a tagged one too.
+      expect((await post(provider, thumb10('fault-flaky-503-1'))).status).toBe(503);
+      expect((await post(provider, thumb10('fault-flaky-503-2-x7'))).status).toBe(503);
+      expect((await post(provider, thumb10('fault-flaky-429-1-retry-1-b'))).headers.get('retry-after')).toBe('1');
+      expect((await post(provider, thumb10('fault-flaky-429-1-retry-1-b'))).status).toBe(200);
+      expect((await post(provider, thumb10('fault-flaky-503-1-retry'))).json).toEqual({ data: { materials: [] } });
+      provider.resetFaults();
+      expect((await post(provider, flaky)).status).toBe(503);
+      provider.clearRequests();
+      expect((await post(provider, flaky)).status).toBe(503);
+      provider.clearRequests();
+    });
+
+    it('fault-flaky-429-<k>-retry-<s> is a rate limit that passes; fault-flaky-drop-<k> a connection that comes back', async () => {
+      const limited = await post(provider, thumb10('fault-flaky-429-1-retry-3'));
+      expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '3']);
+      expect((await post(provider, thumb10('fault-flaky-429-1-retry-3'))).status).toBe(200);
+      await expect(post(provider, thumb10('fault-flaky-drop-1'))).rejects.toThrow();
+      expect(firstThumbnailUrl((await post(provider, thumb10('fault-flaky-drop-1'))).json)).toMatch(
+        /\/org-1\/A-100\/thumbnail-THUMBNAIL_10X10_CM-MEDIUM\.png$/,
+      );
+      provider.clearRequests();
+    });
+
+    it('a batch carrying a flaky article fails as a whole, and counts once however many operations carry it', async () => {
+      const batch = [
+        thumb10('A-101'),
+        thumb10('fault-flaky-429-2-retry-1'),
+        pbrOp({ articleId: 'fault-flaky-429-2-retry-1', organizationId: 'org-1' }),
+      ];
+      const first = await post(provider, batch);
+      expect([first.status, first.headers.get('retry-after'), Array.isArray(first.json)]).toEqual([429, '1', false]);
+      expect((await post(provider, batch)).status).toBe(429);
+      const passed = await post(provider, batch);
+      expect(passed.status).toBe(200);
+      expect(passed.json.map(firstThumbnailUrlOrPbr)).toEqual([
+        `${provider.origin}/files/org-1/A-101/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+        `${provider.origin}/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM.zip`,
+      ]);
+      provider.clearRequests();
     });
 
     it('fault-drop destroys the socket', async () => {

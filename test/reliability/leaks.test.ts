@@ -36,12 +36,15 @@ const harness = useHarness();
 let I: MaterialDownloadPage;
 let devtools: CDPSession;
 
-/** A page with the probes in place before the element's script, the cache off so that every cycle goes over the wire. */
-async function openProbedPage(): Promise<LeftRunning> {
+/**
+ * A page with the probes in place before the element's script, the cache off so that every cycle goes
+ * over the wire, and quick retries: failures on the wire are tried again, but the cycles keep their pace.
+ */
+async function openProbedPage(retry: Record<string, number> = { baseDelayMs: 5 }): Promise<LeftRunning> {
   I = await harness.open({ load: false });
   await I.page.evaluate(installLeakProbes);
   await I.loadElement();
-  await I.configure({ cacheTtlMs: 0 });
+  await I.configure({ cacheTtlMs: 0, retry });
   await I.page.evaluate(watchActors);
   devtools = await I.page.context().newCDPSession(I.page);
   return leftRunning(I.page, devtools);
@@ -68,10 +71,12 @@ function runLifecycles(
       { 'article-id': 'A-199', type: 'pbr' },
       { type: 'pbr' },
     ];
+    // Failures on the wire among them: tried again, then disabled and waiting for the connection when removed.
     const failing = [
       { 'article-id': 'fault-status-500-json', type: 'pbr' },
       { 'article-id': 'fault-malformed', type: 'pbr' },
       { 'article-id': 'fault-drop', type: 'pbr' },
+      { 'article-id': 'fault-status-503-json', type: 'tile' },
     ];
     const counts = { settled: 0, removedInFlight: 0, moved: 0 };
     for (let start = 0, wave = 0; start < total; start += 20, wave += 1) {
@@ -192,9 +197,19 @@ function report(
   );
 }
 
+/** The page listeners an element waiting for the connection shares with the others (src/element/connectionActor.ts). */
+const CONNECTION_LISTENERS = ['Window online', 'HTMLDocument visibilitychange'];
+const connectionListeners = (left: LeftRunning) =>
+  Object.fromEntries(CONNECTION_LISTENERS.map((label) => [label, left.listenersByTarget[label] ?? 0]));
+
 /** Nothing more running than before the first element: timers, listeners, actors and requests. */
 function expectNothingLeft(left: LeftRunning, baseline: LeftRunning): void {
   expect(left.actorsStarted, 'actors were watched').toBeGreaterThan(0);
+  // Whatever the baseline held: once every element is gone, none of ours waits for the connection.
+  expect(connectionListeners(left), 'online and visibilitychange listeners').toEqual({
+    'Window online': 0,
+    'HTMLDocument visibilitychange': 0,
+  });
   expect({ timers: left.timers, byDelay: left.timersByDelay }).toEqual({
     timers: baseline.timers,
     byDelay: baseline.timersByDelay,
@@ -255,6 +270,67 @@ describe('leaks', () => {
     },
     SOAK ? 900_000 : 120_000,
   );
+
+  it('elements that failed on the wire share one online and one visibilitychange listener, and leave none once destroyed, in a backoff or disabled', async () => {
+    await openProbedPage({ baseDelayMs: 5 });
+    // What React and the transport make once, before the baseline.
+    await addAndRemoveAll(I.page, 20);
+    const baseline = await leftRunning(I.page, devtools);
+    expect(connectionListeners(baseline)).toEqual({ 'Window online': 0, 'HTMLDocument visibilitychange': 0 });
+
+    // Ten elements that fail on the wire for good: tried again, then all disabled, all waiting.
+    const kinds: Record<string, string>[] = [
+      { type: 'thumbnail', dimensions: '10x10cm' },
+      { type: 'tile' },
+      { type: 'pbr' },
+    ];
+    const failing = Array.from({ length: 10 }, (_, i) => ({
+      'organization-id': i % 2 ? 'org-1' : 'org-2',
+      'article-id': 'fault-status-503-json',
+      ...kinds[i % 3]!,
+    }));
+    const elements = await I.addTogether(failing);
+    const changes = await I.settledAll(elements);
+    expect(changes.map((change) => change.error)).toEqual(failing.map(() => 'request failed: HTTP 503'));
+    expect(connectionListeners(await leftRunning(I.page, devtools)), 'one pair for all').toEqual({
+      'Window online': 1,
+      'HTMLDocument visibilitychange': 1,
+    });
+
+    // Half go while disabled; the connection comes back for the rest, which try again, in vain, and wait again.
+    await I.page.evaluate(() => {
+      for (const host of [...document.querySelectorAll('cm-material-download')].slice(0, 5)) host.remove();
+    });
+    const before = harness.provider.requests.length;
+    const operationsSince = () => harness.provider.requests.slice(before).flatMap((request) => request.operations);
+    await I.page.context().setOffline(true);
+    await I.page.context().setOffline(false);
+    // Five distinct lookups, each tried three times.
+    await expect.poll(() => operationsSince().length).toBe(3 * 5);
+    await I.page.waitForFunction(() =>
+      [...document.querySelectorAll('cm-material-download')].every(
+        (host) => host.getAttribute('data-state') === 'disabled',
+      ),
+    );
+    expect(connectionListeners(await leftRunning(I.page, devtools))).toEqual({
+      'Window online': 1,
+      'HTMLDocument visibilitychange': 1,
+    });
+
+    // Five more, destroyed in a 10 s backoff: their timers go with them.
+    await I.configure({ retry: { baseDelayMs: 10_000 } });
+    const waiting = await I.addTogether(failing.slice(0, 5).map((inputs) => ({ ...inputs, resolution: 'high' })));
+    await I.page.waitForFunction(
+      (ids) => ids.every((id) => document.getElementById(id)?.getAttribute('data-state') === 'retrying'),
+      await Promise.all(waiting.map(async (element) => (await element.getAttribute('id'))!)),
+    );
+    await I.page.evaluate(async () => {
+      for (const host of [...document.querySelectorAll('cm-material-download')]) host.remove();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+
+    expectNothingLeft(await leftRunning(I.page, devtools), baseline);
+  });
 
   it('control: the probes do see a timer, a listener and a request left behind', async () => {
     const baseline = await openProbedPage();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Provider } from '../../../dev/provider/server.js';
+import type { DecodedTransition } from '../../../src/machine';
 
 export const TAG = 'cm-material-download';
 
@@ -33,7 +34,7 @@ export interface OpenOptions {
   configure?: Record<string, unknown>;
   /** localStorage entries set before the element loads. */
   storage?: Record<string, string>;
-  /** Record every XState microstep, for tests that must see transient states. */
+  /** Record every transition the machine takes (as the inspect hook decodes it), for tests that must see transient states. */
   trace?: boolean;
   /** Page path under the provider; the default is a blank fixture page. */
   path?: string;
@@ -94,6 +95,7 @@ export class MaterialDownloadPage {
     if (options.load === false) return;
     await this.loadElement();
     if (options.configure) await this.configure(options.configure);
+    // After the element file defined the element, before any element exists: the trace sees every element.
     if (options.trace) await this.page.evaluate(() => (window as unknown as TestWindow).__installTrace());
   }
 
@@ -148,28 +150,18 @@ export class MaterialDownloadPage {
         const { detail } = event as CustomEvent<Omit<LinkChange, 'id'>>;
         w.__linkChanges.push({ id: (event.target as HTMLElement).id, ...detail });
       });
+      // The element's inspect hook hands over each step decoded (decodeTransition): the trace keeps its edge.
       w.__installTrace = () => {
         if (!withTrace) return;
-        const last = new WeakMap<object, string>();
+        // The hook sees only elements connected after it is set.
+        if (document.querySelector('cm-material-download')) throw new Error('trace installed after elements exist');
         const configure = (customElements.get('cm-material-download') as unknown as { configure(o: unknown): void })
           .configure;
         configure({
-          inspect(event: any, host: HTMLElement) {
-            if (event.type !== '@xstate.microstep') return;
-            const transition = event._transitions[0];
+          inspect(_event: unknown, host: HTMLElement, transition: DecodedTransition | null) {
             if (!transition) return;
-            const source = transition.source;
-            const eventType: string = transition.eventType;
-            const siblings: unknown[] = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-            const from = source.parent ? source.key : (last.get(event.actorRef) ?? 'validating');
-            const to = String(event.snapshot.value);
-            last.set(event.actorRef, to);
-            w.__trace.push({
-              id: host.id,
-              from,
-              to,
-              edge: `${from} -> ${eventType || 'always'}[${siblings.indexOf(transition)}] -> ${to}`,
-            });
+            const { from, to, edge } = transition;
+            w.__trace.push({ id: host.id, from, to, edge });
           },
         });
       };
@@ -328,11 +320,9 @@ export class MaterialDownloadPage {
   }
 }
 
-export interface TraceEntry {
+/** One transition of the element with this id, as `decodeTransition` names it (`from -> trigger[index] -> to`). */
+export interface TraceEntry extends Pick<DecodedTransition, 'from' | 'to' | 'edge'> {
   id: string;
-  from: string;
-  to: string;
-  edge: string;
 }
 
 interface HrefWrite {

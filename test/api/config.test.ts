@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { configure, getConfig, resetConfig, type ConfigureOptions } from '../../src/api/config';
+
+/** configure() runs inside the customer's page: a bad value is logged and ignored, never thrown. */
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  resetConfig();
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  consoleError.mockRestore();
+  resetConfig();
+});
+
+const logged = () => consoleError.mock.calls.map((call) => String(call[0]));
+
+describe('configure({ retry })', () => {
+  it('tries a failure on the wire 2 more times from 500 ms by default', () => {
+    expect(getConfig().retry).toEqual({ attempts: 2, baseDelayMs: 500 });
+  });
+
+  it('false turns retries off; an object turns them back on', () => {
+    expect(configure({ retry: false }).retry).toBe(false);
+    expect(configure({ retry: { attempts: 1 } }).retry).toEqual({ attempts: 1, baseDelayMs: 500 });
+    expect(logged()).toEqual([]);
+  });
+
+  it('a partial object changes what it names and keeps the rest', () => {
+    expect(configure({ retry: { attempts: 4 } }).retry).toEqual({ attempts: 4, baseDelayMs: 500 });
+    expect(configure({ retry: { baseDelayMs: 50 } }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
+    expect(configure({ retry: {} }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
+    expect(configure({ retry: { attempts: undefined, baseDelayMs: 60 } }).retry).toEqual({
+      attempts: 4,
+      baseDelayMs: 60,
+    });
+    expect(logged()).toEqual([]);
+  });
+
+  it('0 attempts and a 0 ms wait are allowed', () => {
+    expect(configure({ retry: { attempts: 0, baseDelayMs: 0 } }).retry).toEqual({ attempts: 0, baseDelayMs: 0 });
+    expect(logged()).toEqual([]);
+  });
+
+  it.each([
+    ['null', null],
+    ['true', true],
+    ['a number', 3],
+    ['a string', 'always'],
+    ['NaN attempts', { attempts: Number.NaN }],
+    ['negative attempts', { attempts: -1 }],
+    ['non-integer attempts', { attempts: 1.5 }],
+    ['infinite attempts', { attempts: Number.POSITIVE_INFINITY }],
+    ['attempts as a string', { attempts: '3' }],
+    ['null attempts', { attempts: null }],
+    ['NaN baseDelayMs', { baseDelayMs: Number.NaN }],
+    ['negative baseDelayMs', { baseDelayMs: -100 }],
+    ['infinite baseDelayMs', { baseDelayMs: Number.POSITIVE_INFINITY }],
+    ['baseDelayMs as a string', { baseDelayMs: '500' }],
+    ['null baseDelayMs', { baseDelayMs: null }],
+    ['one good and one bad value', { attempts: 3, baseDelayMs: -1 }],
+  ])('%s: logged once and ignored, never thrown', (_, retry) => {
+    configure({ retry: { attempts: 3, baseDelayMs: 100 } });
+    expect(() => configure({ retry } as unknown as ConfigureOptions)).not.toThrow();
+    expect(getConfig().retry).toEqual({ attempts: 3, baseDelayMs: 100 });
+    expect(logged()).toEqual([
+      expect.stringMatching(/^cm-material-download: configure: retry\b.*; keeping the current retries$/),
+    ]);
+  });
+
+  it('a bad value while retries are off keeps them off', () => {
+    configure({ retry: false });
+    configure({ retry: { attempts: -1 } });
+    configure({ retry: null } as unknown as ConfigureOptions);
+    expect(getConfig().retry).toBe(false);
+    expect(logged()).toHaveLength(2);
+  });
+
+  it('a bad retry leaves the other options of the same call to apply', () => {
+    const config = configure({ retry: { baseDelayMs: -1 }, timeoutMs: 1234, batch: false });
+    expect(config).toMatchObject({ retry: { attempts: 2, baseDelayMs: 500 }, timeoutMs: 1234, batch: false });
+    expect(logged()).toHaveLength(1);
+  });
+
+  it('resetConfig() brings the default retries back', () => {
+    configure({ retry: false });
+    resetConfig();
+    expect(getConfig().retry).toEqual({ attempts: 2, baseDelayMs: 500 });
+  });
+});
