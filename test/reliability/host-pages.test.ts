@@ -218,10 +218,10 @@ describe('another version already defined under the same tag', () => {
   beforeAll(async () => {
     const bundle = readFileSync(join(PACKAGE_ROOT, 'dist', 'cm-material-download.js'), 'utf8');
     const stamp = `\`${VERSION}\``;
-    // Exactly one version stamp, or this copy would not stand for another release.
-    expect(bundle.split(stamp)).toHaveLength(2);
+    // The minifier may inline the stamp more than once: every copy changes, so this stands for another release.
+    expect(bundle.split(stamp).length).toBeGreaterThan(1);
     otherVersionDir = mkdtempSync(join(tmpdir(), 'cm-other-version-'));
-    writeFileSync(join(otherVersionDir, 'cm-material-download.js'), bundle.replace(stamp, `\`${OTHER_VERSION}\``));
+    writeFileSync(join(otherVersionDir, 'cm-material-download.js'), bundle.replaceAll(stamp, `\`${OTHER_VERSION}\``));
     elsewhere = await startProvider({ staticDirs: { '/other/': otherVersionDir } });
   });
   afterAll(async () => {
