@@ -146,7 +146,8 @@ export function configure(options: ConfigureOptions = {}): Readonly<MaterialDown
   }
   if (options.batch !== undefined) {
     if (options.batch === false) next.batch = false;
-    else next.batch = resolveBatch(options.batch, current.batch || DEFAULT_BATCH);
+    // A bad value keeps the current batching, even none.
+    else next.batch = resolveBatch(options.batch, current.batch || DEFAULT_BATCH) ?? current.batch;
   }
   if (options.retry !== undefined) {
     if (options.retry === false) next.retry = false;
@@ -172,16 +173,17 @@ function resolveRetry(retry: unknown, base: RetryOptions): RetryOptions | undefi
   return valid ? { attempts, baseDelayMs } : undefined;
 }
 
-function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions {
+/** `batch` over `base`; undefined, and logged, when it is not a valid batch rule. */
+function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions | undefined {
   if (typeof batch !== 'object' || batch === null) {
     logError('configure: batch must be false or { intervalMs, max }; keeping the current batching');
-    return base;
+    return undefined;
   }
   const { intervalMs = base.intervalMs, max = base.max } = batch as Partial<BatchOptions>;
   const valid = isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1;
   if (!valid)
     logError('configure: batch.intervalMs must be >= 0 and batch.max an integer >= 1; keeping the current batching');
-  return valid ? { intervalMs, max } : base;
+  return valid ? { intervalMs, max } : undefined;
 }
 
 /** Back to the defaults; for tests and for pages that reconfigure from scratch. */

@@ -89,3 +89,18 @@ describe('configure({ retry })', () => {
     expect(getConfig().retry).toEqual({ attempts: 2, baseDelayMs: 500 });
   });
 });
+
+describe('configure({ batch })', () => {
+  it('a bad value after batch: false keeps batching off', () => {
+    configure({ batch: false });
+    for (const batch of [null, 7, { max: 0 }, { intervalMs: -1 }, { max: 2.5 }, { intervalMs: Number.NaN }])
+      expect(configure({ batch } as unknown as ConfigureOptions).batch).toBe(false);
+    expect(logged()).toHaveLength(6);
+  });
+
+  it('a bad value keeps the current batching', () => {
+    configure({ batch: { intervalMs: 20, max: 5 } });
+    expect(configure({ batch: { max: 0 } }).batch).toEqual({ intervalMs: 20, max: 5 });
+    expect(logged()).toEqual([expect.stringContaining('batch.max an integer >= 1')]);
+  });
+});
