@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { logError } from '../log.js';
 import { connect, viewsEqual } from '../machine/connect.js';
 import {
@@ -25,7 +25,9 @@ export function useAnchorBinding(host: HTMLElement, actor: MaterialDownloadActor
   const reportedMissingAnchor = useRef(false);
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
 
-  useEffect(() => observeChildren(host, childrenChanged), [host]);
+  // In a layout effect, like the binding below it: a parser that inserts the anchor between the
+  // two would otherwise go unseen.
+  useLayoutEffect(() => observeChildren(host, childrenChanged), [host]);
 
   // Layout timing: the anchor changes before the browser paints, whichever renderer runs.
   useLayoutEffect(() => {
@@ -40,7 +42,8 @@ export function useAnchorBinding(host: HTMLElement, actor: MaterialDownloadActor
     }
     if (reportedMissingAnchor.current) return undefined;
     return afterChildrenArrive(() => {
-      if (findAnchor(host) || reportedMissingAnchor.current) return;
+      if (reportedMissingAnchor.current) return;
+      if (findAnchor(host)) return childrenChanged();
       reportedMissingAnchor.current = true;
       logError(NO_ANCHOR_MESSAGE, host);
     });
