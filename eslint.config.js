@@ -16,16 +16,6 @@ const noUnsafeAny = {
   '@typescript-eslint/no-unsafe-return': 'off',
 };
 
-/**
- * Findings of the type-checked rules in files that other work was changing when these rules came
- * in, left for that work to fix: one rule for the files listed with it, nowhere else. Drop a file
- * from its list once it is clean, and this block once every list is empty.
- *
- * @param {Record<string, string[]>} filesByRule
- */
-const pendingFixes = (filesByRule) =>
-  Object.entries(filesByRule).map(([rule, files]) => ({ files, rules: { [rule]: 'off' } }));
-
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -89,31 +79,4 @@ export default defineConfig(
     files: ['examples/**'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  pendingFixes({
-    '@typescript-eslint/no-unnecessary-type-assertion': [
-      'test/api/transport.test.ts',
-      'test/browser/demo.test.ts',
-      'test/browser/resilience.test.ts',
-      'test/browser/support/materialDownloadPage.ts',
-      'test/model/element.model.test.ts',
-      'test/reliability/faults.test.ts',
-      'test/reliability/races.test.ts',
-      'test/reliability/support/leakProbes.ts',
-    ],
-    '@typescript-eslint/unbound-method': [
-      'test/browser/react.test.ts',
-      'test/browser/support/materialDownloadPage.ts',
-      'test/reliability/host-pages.test.ts',
-      'test/reliability/races.test.ts',
-      'test/reliability/support/leakProbes.ts',
-    ],
-    '@typescript-eslint/require-await': ['test/browser/lifecycle.test.ts', 'test/machine/machine.test.ts'],
-    '@typescript-eslint/no-floating-promises': ['dev/provider/cli.js'],
-    '@typescript-eslint/no-unsafe-return': ['bench/variants/r2wc-element.tsx'],
-    '@typescript-eslint/no-base-to-string': ['test/api/support/fakeFetch.ts'],
-    '@typescript-eslint/prefer-promise-reject-errors': [
-      'test/api/support/fakeFetch.ts',
-      'test/api/wireRequests.test.ts',
-    ],
-  }),
 );

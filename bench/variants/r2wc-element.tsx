@@ -7,7 +7,7 @@ import { DESTROY_DELAY_MS } from '../../src/element/createElementClass';
 import { hostOf, showPending } from '../../src/element/dom';
 import { startActor } from '../../src/element/elementLogic';
 import { useAnchorBinding } from '../../src/element/useAnchorBinding';
-import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../../src/machine/attributes';
+import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../../src/machine/attributes';
 
 const STARTED = Symbol('cm.started');
 
@@ -17,7 +17,9 @@ type Host = HTMLElement & { [STARTED]?: Started | null };
 /** As the real element reads them: an empty attribute is not set. */
 const readInputs = (host: HTMLElement): MaterialDownloadInputs =>
   Object.fromEntries(
-    INPUT_NAMES.map((name) => [name, host.getAttribute(ATTRIBUTES[name].attribute)]).filter(([, value]) => value),
+    INPUT_NAMES.map((name) => [name, host.getAttribute(ATTRIBUTES[name].attribute)] as const).filter(
+      (entry): entry is readonly [InputName, string] => Boolean(entry[1]),
+    ),
   );
 
 /** r2wc hands the shadow root in as `container`; the inputs it passes as props are not read: the actor has them. */

@@ -30,6 +30,12 @@ console.log(`provider stand-in: ${provider.graphqlUrl}`);
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.once(signal, () => {
-    provider.close().then(() => process.exit(0));
+    provider.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -63,13 +63,13 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('lookupDownloadLink gives the link for each kind', () => {
-  it.each([
+  it.each<[string, LinkRequest, string]>([
     ['a thumbnail', swatch('A-100'), 'thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr'],
     ['a tile: the first image among the tileable renders', tile('A-101'), 'tile-MATERIAL_TILEABLE_RENDER_2-MEDIUM.exr'],
     ['a PBR package: the DONE default one', pbr('A-100'), 'pbr-DONE_DEFAULT-MEDIUM-EXR.zip'],
     [
       'resolution and file type as asked',
-      { ...swatch('A-100'), resolution: 'HIGH', fileType: 'JPG' } as LinkRequest,
+      { ...swatch('A-100'), resolution: 'HIGH', fileType: 'JPG' },
       'thumbnail-THUMBNAIL_10X10_CM-HIGH.jpg',
     ],
   ])('%s', async (_, request, file) => {

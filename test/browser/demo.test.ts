@@ -75,7 +75,7 @@ describe('the demo', () => {
     await expect.poll(() => panel.locator('.diagram svg').count()).toBe(1);
 
     const pickedId = await page.locator('#catalogue cm-material-download').nth(2).getAttribute('id');
-    await panel.locator('select').selectOption(pickedId!);
+    await panel.locator('select').selectOption(pickedId);
     await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toBe('enabled');
     expect(await panel.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
 

@@ -150,7 +150,7 @@ describe('moving and removing', () => {
     });
     await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     expect((await I.trace('el-1')).at(-1)).toMatchObject({ from: 'fetching', to: 'destroyed' });
-    await I.page.evaluate(async () => {
+    await I.page.evaluate(() => {
       const host = (window as any).__detached as HTMLElement;
       host.setAttribute('article-id', 'A-100');
       (host as any).type = 'thumbnail';

@@ -72,8 +72,7 @@ async function settleOne(articleId: string, configure: Record<string, unknown>) 
 async function untilAllShow(elements: Locator[], state: string): Promise<void> {
   const ids = await Promise.all(elements.map(async (element) => (await element.getAttribute('id'))!));
   await I.page.waitForFunction(
-    ([hostIds, wanted]) =>
-      (hostIds as string[]).every((id) => document.getElementById(id)?.getAttribute('data-state') === wanted),
+    ([hostIds, wanted]) => hostIds.every((id) => document.getElementById(id)?.getAttribute('data-state') === wanted),
     [ids, state] as const,
   );
 }

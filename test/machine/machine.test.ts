@@ -178,7 +178,7 @@ describe('materialDownloadMachine', () => {
     ]);
   });
 
-  it('names what it invokes, so logs and diagrams say lookup and visibility', async () => {
+  it('names what it invokes, so logs and diagrams say lookup and visibility', () => {
     const { actor } = start(pbr);
     expect(Object.keys(actor.getSnapshot().children)).toEqual(['lookup']);
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, loading: 'lazy' } });
@@ -197,7 +197,7 @@ describe('materialDownloadMachine', () => {
     expect(actor.getSnapshot().context.href).toBe('https://files.example/new.zip');
   });
 
-  it('is destroyed from any live state: aborts, stops, and ignores later input', async () => {
+  it('is destroyed from any live state: aborts, stops, and ignores later input', () => {
     const { actor, lookup } = start(thumbnail);
     actor.send({ type: 'DESTROY' });
     expect(actor.getSnapshot().value).toBe('destroyed');
@@ -221,7 +221,7 @@ describe('materialDownloadMachine', () => {
     expect(lookup.calls).toHaveLength(1);
   });
 
-  it('ignores VISIBLE outside waiting', async () => {
+  it('ignores VISIBLE outside waiting', () => {
     const { actor, lookup, visited } = start(pbr);
     visited.length = 0;
     actor.send({ type: 'VISIBLE' });

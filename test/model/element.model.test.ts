@@ -173,7 +173,7 @@ async function recordTrace(expected: string[]): Promise<void> {
 
 async function waitForState(state: string): Promise<void> {
   await run.I.page.waitForFunction(
-    ([id, expected]) => document.getElementById(id!)?.getAttribute('data-state') === expected,
+    ([id, expected]) => document.getElementById(id)?.getAttribute('data-state') === expected,
     [run.id, state] as const,
   );
 }
@@ -226,8 +226,7 @@ async function changeInputs(kind: Kind): Promise<void> {
     await waitForState('waiting');
   } else if (kind === 'invalid') {
     await run.I.page.waitForFunction(
-      ([id, count]) =>
-        (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > (count as number),
+      ([id, count]) => (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > count,
       [run.id, changesBefore] as const,
     );
   } else {

@@ -128,7 +128,7 @@ describe('an answer that arrives after the element was destroyed', () => {
       harness.provider.setLatency(latencyMs);
       const element = await I.add(attributes);
       await expect.poll(() => harness.provider.requests.length).toBe(1);
-      const host = (await element.elementHandle())!;
+      const host = await element.elementHandle();
       const before = await snapshotOf(host);
       await host.evaluate((node) => node.remove());
       await I.page.waitForTimeout(700);
@@ -149,7 +149,7 @@ describe('an answer that arrives after the element was destroyed', () => {
       const [gone, live] = await I.addTogether([attributes, attributes]);
       await expect.poll(() => harness.provider.requests.length).toBe(1);
       expect(I.operations()).toHaveLength(1);
-      const host = (await gone!.elementHandle())!;
+      const host = await gone!.elementHandle();
       const before = await snapshotOf(host);
       await host.evaluate((node) => node.remove());
 

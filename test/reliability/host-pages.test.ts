@@ -122,7 +122,7 @@ describe('a page that wraps fetch', () => {
   it('a wrapper that drops the abort signal: the superseded answer still arrives, and is never shown', async () => {
     await openWith(() => {
       const w = window as any;
-      const original = window.fetch;
+      const original = window.fetch.bind(window);
       w.__answered = 0;
       window.fetch = (input, init) => {
         const response = original(input, { ...init, signal: null });

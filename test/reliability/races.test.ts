@@ -268,14 +268,14 @@ function installRecorders(): void {
       return [];
     }
   };
-  const originalFetch = window.fetch;
-  window.fetch = function (this: unknown, input, init) {
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
     const operations = operationsIn(init?.body);
     const entry = race.current
       ? w.__note(race.current.fetches, { outcome: 'pending', operations })
       : { outcome: 'pending', operations };
     race.pending += 1;
-    const response = originalFetch.call(this, input, init);
+    const response = originalFetch(input, init);
     response
       .then(
         () => (entry.outcome = 'answered'),
@@ -286,7 +286,7 @@ function installRecorders(): void {
         race.lastActivity = performance.now();
       });
     return response;
-  } as typeof fetch;
+  };
   const originalError = console.error;
   console.error = function (this: unknown, ...args: unknown[]) {
     if (race.current) w.__note(race.current.errors, { text: String(args[0]) });
@@ -361,7 +361,7 @@ function startRun(initial: Inputs): void {
   const race = w.__race;
   race.epoch = 0;
   const host = document.createElement('cm-material-download');
-  for (const [name, value] of Object.entries(initial)) host.setAttribute(name, value as string);
+  for (const [name, value] of Object.entries(initial)) host.setAttribute(name, value);
   const anchor = document.createElement('a');
   anchor.className = 'button';
   anchor.textContent = 'Download';

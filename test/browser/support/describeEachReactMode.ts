@@ -20,7 +20,7 @@ export interface ReactFixtureWindow {
 export interface ReactModeSuite {
   suiteKey: ReactModeKey;
   /** Renders the component with these props in this suite's mode: every render of a suite has the same wrapper. */
-  render(page: Page, props: object): Promise<void>;
+  render: (page: Page, props: object) => Promise<void>;
 }
 
 /**

@@ -155,9 +155,8 @@ export class MaterialDownloadPage {
         if (!withTrace) return;
         // The hook sees only elements connected after it is set.
         if (document.querySelector('cm-material-download')) throw new Error('trace installed after elements exist');
-        const configure = (customElements.get('cm-material-download') as unknown as { configure(o: unknown): void })
-          .configure;
-        configure({
+        const elementClass = customElements.get('cm-material-download') as unknown as { configure(o: unknown): void };
+        elementClass.configure({
           inspect(_event: unknown, host: HTMLElement, transition: DecodedTransition | null) {
             if (!transition) return;
             const { from, to, edge } = transition;
@@ -181,10 +180,10 @@ export class MaterialDownloadPage {
     await this.page.evaluate(
       ([tag, elementId, attrs, html, props]) => {
         const element = document.createElement(tag as string);
-        element.id = elementId as string;
-        for (const [name, value] of Object.entries(attrs as Record<string, string>)) element.setAttribute(name, value);
+        element.id = elementId;
+        for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
         Object.assign(element, props);
-        element.innerHTML = html as string;
+        element.innerHTML = html;
         document.getElementById('root')!.append(element);
       },
       [TAG, id, attributes, inner, properties] as const,
@@ -217,7 +216,7 @@ export class MaterialDownloadPage {
     await change();
     await this.page.waitForFunction(
       ([elementId, count]) =>
-        (window as unknown as TestWindow).__linkChanges.filter((c) => c.id === elementId).length > (count as number),
+        (window as unknown as TestWindow).__linkChanges.filter((c) => c.id === elementId).length > count,
       [id, before] as const,
     );
     return (await this.linkChanges(id)).at(-1)!;
@@ -308,7 +307,7 @@ export class MaterialDownloadPage {
   }
 
   async setProperty(element: Locator, name: string, value: unknown): Promise<void> {
-    await element.evaluate((host, [n, v]) => ((host as unknown as Record<string, unknown>)[n as string] = v), [
+    await element.evaluate((host, [n, v]) => ((host as unknown as Record<string, unknown>)[n] = v), [
       name,
       value,
     ] as const);

@@ -24,7 +24,10 @@ export interface LeftRunning {
 export function installLeakProbes(): void {
   const w = window as any;
   const timers = new Map<number, number>();
-  const { setTimeout: setTimer, clearTimeout: clearTimer, setInterval: setRepeat, clearInterval: clearRepeat } = window;
+  const setTimer = window.setTimeout.bind(window);
+  const clearTimer = window.clearTimeout.bind(window);
+  const setRepeat = window.setInterval.bind(window);
+  const clearRepeat = window.clearInterval.bind(window);
   window.setTimeout = function (handler: TimerHandler, delay?: number, ...args: unknown[]) {
     const id: number = setTimer(
       (...callArgs: unknown[]) => {
@@ -76,6 +79,7 @@ export function installLeakProbes(): void {
     listeners!.set(listener, flags & ~flag);
     count(state, type, -1);
   };
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- unbound on purpose: each wrapper calls them on its own target (`add.call(this, …)`)
   const { addEventListener: add, removeEventListener: remove } = EventTarget.prototype;
   EventTarget.prototype.addEventListener = function (this: any, type, listener, options) {
     add.call(this, type, listener, options);
@@ -105,16 +109,16 @@ export function installLeakProbes(): void {
   };
 
   let openRequests = 0;
-  const originalFetch = window.fetch;
-  window.fetch = function (this: unknown, input, init) {
+  const originalFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
     openRequests += 1;
-    const response = originalFetch.call(this, input, init);
+    const response = originalFetch(input, init);
     response.then(
       () => (openRequests -= 1),
       () => (openRequests -= 1),
     );
     return response;
-  } as typeof fetch;
+  };
 
   // Actors, as the element's inspection hook reports them; configured once the element is defined.
   let actorsStarted = 0;
