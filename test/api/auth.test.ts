@@ -39,3 +39,38 @@ describe('readAuthHeaders', () => {
     },
   );
 });
+
+describe('readAuthHeaders from the page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("reads the page's localStorage by default", () => {
+    vi.stubGlobal('localStorage', { getItem: (key: string) => ({ 'cm-user-token': 't-2' })[key] ?? null });
+    expect(readAuthHeaders()).toEqual({ authorization: 'Bearer t-2' });
+  });
+
+  it('sends no auth and logs nothing where the page has no localStorage', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // No such global at all, as in Node or a worker: reading it must not even be tried.
+    const own = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    if (own) delete (globalThis as { localStorage?: unknown }).localStorage;
+    try {
+      expect(readAuthHeaders()).toEqual({});
+    } finally {
+      if (own) Object.defineProperty(globalThis, 'localStorage', own);
+    }
+    expect(readAuthHeaders(() => null)).toEqual({});
+    expect(readAuthHeaders(() => undefined)).toEqual({});
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('names the storage key whose value no header can carry', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(readAuthHeaders(storage({ 'cm-user-token': 'line\nbreak' }))).toEqual({});
+    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+      'cm-material-download: localStorage["cm-user-token"] holds characters an HTTP header cannot carry; sending the request without auth',
+    ]);
+  });
+});

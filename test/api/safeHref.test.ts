@@ -54,3 +54,16 @@ describe('toSafeHref', () => {
     }
   });
 });
+
+describe('toSafeHref refuses what passes the first look but is no URL', () => {
+  it.each(['https://bad host/x.png', 'https://[::1/x.png', 'http://exa%mple.com/x'])('%j', (url) => {
+    expect(() => toSafeHref(url)).toThrow(`refused download URL ${JSON.stringify(url)}: not a valid URL`);
+  });
+
+  it.each(['https://files.example/\u0001.png', 'https://files.example/\u001f.png'])(
+    'refuses a control character (%j)',
+    (url) => {
+      expect(() => toSafeHref(url)).toThrow('only absolute http and https URLs are used');
+    },
+  );
+});

@@ -123,3 +123,33 @@ describe('validateInputs: requests', () => {
     );
   });
 });
+
+describe('validateInputs: what a page can hand over besides strings', () => {
+  // A removed attribute reads as null; untyped script can pass anything.
+  const fromPage = (inputs: Record<string, unknown>) => inputs as MaterialDownloadInputs;
+
+  it('takes a null id for a missing one', () => {
+    expect(errorOf(fromPage({ articleId: null, organizationId: 'org-1', type: 'pbr' }))).toBe(MESSAGES.noArticleId);
+    expect(errorOf(fromPage({ articleId: 'A-100', organizationId: null, type: 'pbr' }))).toBe(
+      MESSAGES.noOrganizationId,
+    );
+  });
+
+  it('takes a null or empty keyed input for its default', () => {
+    expect(requestOf(fromPage({ ...valid, type: 'pbr', fileType: null, resolution: '', dimensions: null }))).toEqual({
+      kind: 'pbr',
+      organizationId: 'org-1',
+      articleId: 'A-100',
+      fileType: 'EXR',
+    });
+  });
+
+  it('leaves a null or empty endpoint out of the request', () => {
+    expect(requestOf(fromPage({ ...valid, type: 'pbr', endpoint: null }))).not.toHaveProperty('endpoint');
+    expect(requestOf({ ...valid, type: 'pbr', endpoint: '' })).not.toHaveProperty('endpoint');
+  });
+
+  it('fails without a request', () => {
+    expect(validateInputs({})).toEqual({ ok: false, error: MESSAGES.noArticleId });
+  });
+});

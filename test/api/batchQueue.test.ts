@@ -1,0 +1,249 @@
+import { describe, expect, it, vi } from 'vitest';
+import { configure, lookupDownloadLink } from '../../src/api';
+import { sendOperation, type SendOptions } from '../../src/api/transport';
+import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
+import {
+  answerLinks,
+  freshSendOptions,
+  linkAnswerOf,
+  thumbnailOperation as operation,
+  useFakeClock,
+} from './support/transportFixtures';
+
+/**
+ * When operations go out, and together with which, on a fake clock against a
+ * fake `fetch`: every window edge to the millisecond. transport.test.ts has
+ * the same rules against the real provider over HTTP.
+ */
+
+const freshOptions = (batch: SendOptions['batch'], overrides: Partial<SendOptions> = {}) =>
+  freshSendOptions({ batch, ...overrides });
+const elapse = useFakeClock();
+
+describe('the batch window', () => {
+  it('sends a lone operation intervalMs after it arrived, not before', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const result = sendOperation(operation('A-1'), freshOptions({ intervalMs: 30, max: 10 }));
+    await elapse(29);
+    expect(requests).toHaveLength(0);
+    await elapse(1);
+    expect(articlesPerRequest(requests)).toEqual([['A-1']]);
+    expect(Array.isArray(requests[0]!.body)).toBe(false);
+    expect(await result).toEqual(linkAnswerOf('A-1'));
+  });
+
+  it('closes intervalMs after the latest operation', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    void sendOperation(operation('A-1'), options);
+    await elapse(20);
+    void sendOperation(operation('A-2'), options);
+    await elapse(29);
+    expect(requests).toHaveLength(0);
+    await elapse(1);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+  });
+
+  it('closes at the latest five intervals after the first operation, however steadily they arrive', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 100 });
+    // One every 20 ms: each would keep a window of 30 ms open on its own.
+    for (let index = 0; index < 8; index += 1) {
+      void sendOperation(operation(`A-${index}`), options);
+      await elapse(20);
+    }
+    // 160 ms after the first: the window closed at 150 with the eight that came by then.
+    expect(articlesPerRequest(requests)).toEqual([['A-0', 'A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6', 'A-7']]);
+  });
+
+  it('the five intervals are counted from the first operation of each window', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 100 });
+    void sendOperation(operation('A-1'), options);
+    await elapse(30);
+    expect(requests).toHaveLength(1);
+    await elapse(100);
+    void sendOperation(operation('A-2'), options);
+    await elapse(29);
+    expect(requests).toHaveLength(1);
+    await elapse(1);
+    expect(articlesPerRequest(requests)).toEqual([['A-1'], ['A-2']]);
+  });
+
+  it('operations queued in one task share the window even when that task outlasts it', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 100 });
+    void sendOperation(operation('A-1'), options);
+    // A slow task: the clock moves past the whole window before the next operation is queued.
+    vi.setSystemTime(Date.now() + 500);
+    void sendOperation(operation('A-2'), options);
+    expect(requests).toHaveLength(0);
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+  });
+});
+
+describe('a full batch', () => {
+  it('goes at once, at most max operations to a POST', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 1000, max: 3 });
+    const results = ['A-1', 'A-2', 'A-3', 'A-4'].map((id) => sendOperation(operation(id), options));
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3']]);
+    await elapse(1000);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4']]);
+    expect(await Promise.all(results)).toEqual(['A-1', 'A-2', 'A-3', 'A-4'].map((id) => linkAnswerOf(id)));
+  });
+
+  it.each([
+    ['the full batches go, the rest waits for the window', ['A-1', 'A-2', 'A-3', 'A-4'], 'A-5', [['A-5']]],
+    ['with nothing left over, nothing waits', ['A-1', 'A-2', 'A-3'], 'A-4', []],
+  ])('under a smaller max than the window was opened with: %s', async (_, before, last, afterWindow) => {
+    const { requests } = fakeFetch(answerLinks);
+    const roomy = freshOptions({ intervalMs: 1000, max: 10 });
+    for (const id of before) void sendOperation(operation(id), roomy);
+    // The same queue (endpoint and headers), now with max 2.
+    void sendOperation(operation(last), { ...roomy, batch: { intervalMs: 1000, max: 2 } });
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([
+      ['A-1', 'A-2'],
+      ['A-3', 'A-4'],
+    ]);
+    await elapse(999);
+    expect(requests).toHaveLength(2);
+    await elapse(1);
+    expect(articlesPerRequest(requests).slice(2)).toEqual(afterWindow);
+  });
+});
+
+describe('batch: false', () => {
+  it('sends each operation alone, as an object, without waiting', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions(false);
+    void sendOperation(operation('A-1'), options);
+    void sendOperation(operation('A-2'), options);
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1'], ['A-2']]);
+    expect(requests.map((request) => Array.isArray(request.body))).toEqual([false, false]);
+  });
+});
+
+describe('a server that does not take arrays', () => {
+  const refusesArrays: Answer = (request) =>
+    Array.isArray(request.body)
+      ? json({ errors: [{ message: 'Must provide query string.' }] }, 400)
+      : answerLinks(request);
+
+  it('gets each operation of the refused batch alone, and from then on each alone without waiting', async () => {
+    const { requests } = fakeFetch(refusesArrays);
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const first = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+    await elapse(30);
+    expect(await Promise.all(first)).toEqual(['A-1', 'A-2'].map((id) => linkAnswerOf(id)));
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1'], ['A-2']]);
+
+    void sendOperation(operation('A-3'), options);
+    void sendOperation(operation('A-4'), options);
+    await elapse(0);
+    expect(articlesPerRequest(requests).slice(3)).toEqual([['A-3'], ['A-4']]);
+    expect(requests.slice(3).map((request) => Array.isArray(request.body))).toEqual([false, false]);
+  });
+
+  it('does not resend an operation whose caller left while the batch was on the wire', async () => {
+    let answerBatch = () => {};
+    const { requests } = fakeFetch((request) =>
+      Array.isArray(request.body)
+        ? new Promise<Response>((resolve) => (answerBatch = () => resolve(json(thumbnailAnswer(null)))))
+        : answerLinks(request),
+    );
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const leaving = new AbortController();
+    const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal });
+    const staying = sendOperation(operation('A-2'), options);
+    await elapse(30);
+    leaving.abort();
+    await expect(left).rejects.toMatchObject({ name: 'AbortError' });
+    answerBatch();
+    expect(await staying).toEqual(linkAnswerOf('A-2'));
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-2']]);
+  });
+});
+
+describe('a batch that fails', () => {
+  it.each([500, 503, 429])('with HTTP %i fails each of its operations, and batching stays on', async (status) => {
+    let failing = true;
+    const { requests } = fakeFetch((request) => (failing ? json({ message: 'down' }, status) : answerLinks(request)));
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const first = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options).catch((error: Error) => error));
+    await elapse(30);
+    for (const outcome of await Promise.all(first))
+      expect(outcome).toMatchObject({ message: `request failed: HTTP ${status}` });
+
+    failing = false;
+    const later = ['A-3', 'A-4'].map((id) => sendOperation(operation(id), options));
+    await elapse(29);
+    expect(requests).toHaveLength(1);
+    await elapse(1);
+    await Promise.all(later);
+    expect(articlesPerRequest(requests)).toEqual([
+      ['A-1', 'A-2'],
+      ['A-3', 'A-4'],
+    ]);
+    expect(Array.isArray(requests[1]!.body)).toBe(true);
+  });
+
+  it('is aborted once every one of its callers has left, not before', async () => {
+    const { requests } = fakeFetch(() => new Promise<Response>(() => {}));
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const callers = [new AbortController(), new AbortController()];
+    const results = callers.map((caller, index) =>
+      sendOperation(operation(`A-${index}`), { ...options, signal: caller.signal }).catch((error: Error) => error),
+    );
+    await elapse(30);
+    const [request] = requests;
+    callers[0]!.abort();
+    await elapse(0);
+    expect(request!.signal!.aborted).toBe(false);
+    callers[1]!.abort();
+    await elapse(0);
+    expect(request!.signal!.aborted).toBe(true);
+    for (const outcome of await Promise.all(results)) expect(outcome).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('times out after the timeout of the latest operation queued with it', async () => {
+    fakeFetch(() => new Promise<Response>(() => {}));
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const outcomes = [
+      sendOperation(operation('A-1'), options),
+      sendOperation(operation('A-2'), { ...options, timeoutMs: 50 }),
+    ].map((result) => result.catch((error: Error) => error.message));
+    await elapse(30 + 50);
+    expect(await Promise.all(outcomes)).toEqual(['request timed out after 50 ms', 'request timed out after 50 ms']);
+  });
+});
+
+describe('a batch rule configure() refuses', () => {
+  it.each([{ max: 0 }, { max: -1 }, { max: NaN }, { intervalMs: -5 }, null])(
+    '(%j) leaves batching as it was: links still come',
+    async (batch) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { requests } = fakeFetch(answerLinks);
+      configure({ endpoint: 'https://api.example/graphql/refused-rule', cacheTtlMs: 0 });
+      configure({ batch: batch as never });
+      const links = Promise.all(
+        ['A-1', 'A-2'].map((articleId) =>
+          lookupDownloadLink({
+            kind: 'thumbnail',
+            organizationId: 'org-1',
+            articleId,
+            assignmentType: 'THUMBNAIL_10X10_CM',
+          }),
+        ),
+      );
+      await elapse(10);
+      expect(await links).toEqual(['https://files.example/A-1.png', 'https://files.example/A-2.png']);
+      expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+      vi.restoreAllMocks();
+    },
+  );
+});

@@ -1,0 +1,153 @@
+import { getEventListeners } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { abandonedByAll, type SharedOperation } from '../../src/api/sharedOperations';
+import { sendOperation, type SendOptions } from '../../src/api/transport';
+import { articlesPerRequest, fakeFetch, type Answer } from './support/fakeFetch';
+import {
+  answerLinks,
+  freshSendOptions as freshOptions,
+  linkAnswerOf as answerOf,
+  thumbnailOperation as operation,
+  useFakeClock,
+} from './support/transportFixtures';
+
+/**
+ * Callers of one operation share it; each caller's signal takes that caller
+ * out and nobody else. Against a fake `fetch` on a fake clock.
+ */
+
+/** Answers only when the test says so, each operation with the link of its own article. */
+function heldAnswers() {
+  const release: (() => void)[] = [];
+  const answer: Answer = (request) => new Promise((resolve) => release.push(() => resolve(answerLinks(request))));
+  return { answer, releaseAll: () => release.splice(0).forEach((go) => go()) };
+}
+
+const elapse = useFakeClock();
+
+/** A-1 for a caller who leaves once it is on the wire, beside a caller of `stayingFor` who stays. */
+async function oneLeavesOnTheWire(options: SendOptions, stayingFor: string) {
+  const leaving = new AbortController();
+  const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal }).catch(() => 'left');
+  const staying = sendOperation(operation(stayingFor), options);
+  await elapse(30);
+  leaving.abort();
+  expect(await left).toBe('left');
+  return { leaving, staying };
+}
+
+describe('an operation shared by two callers', () => {
+  it('goes on when one of them leaves while it is on the wire: the other gets the answer', async () => {
+    const held = heldAnswers();
+    const { requests } = fakeFetch(held.answer);
+    const options = freshOptions({ batch: false });
+    const leaving = new AbortController();
+    const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal });
+    const staying = sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
+    await elapse(0);
+    leaving.abort();
+    await expect(left).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests[0]!.signal!.aborted).toBe(false);
+    held.releaseAll();
+    expect(await staying).toEqual(answerOf('A-1'));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is dropped before it is sent once both have left, and a newcomer starts afresh', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions();
+    const callers = [new AbortController(), new AbortController()];
+    const results = callers.map((caller) =>
+      sendOperation(operation('A-1'), { ...options, signal: caller.signal }).catch((error: Error) => error.name),
+    );
+    for (const caller of callers) caller.abort();
+    expect(await Promise.all(results)).toEqual(['AbortError', 'AbortError']);
+    const newcomer = sendOperation(operation('A-1'), options);
+    await elapse(30);
+    expect(await newcomer).toEqual(answerOf('A-1'));
+    expect(articlesPerRequest(requests)).toEqual([['A-1']]);
+  });
+
+  it('rejects a leaving caller with its own reason', async () => {
+    fakeFetch(heldAnswers().answer);
+    const leaving = new AbortController();
+    const left = sendOperation(operation('A-1'), { ...freshOptions(), signal: leaving.signal });
+    leaving.abort(new Error('element removed'));
+    await expect(left).rejects.toThrow('element removed');
+  });
+});
+
+describe("a caller's signal", () => {
+  it('keeps no listener once the answer has come', async () => {
+    fakeFetch(answerLinks);
+    const caller = new AbortController();
+    const result = sendOperation(operation('A-1'), { ...freshOptions(), signal: caller.signal });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    await elapse(30);
+    await result;
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('keeps no listener once its caller has left, while the others still wait', async () => {
+    const held = heldAnswers();
+    fakeFetch(held.answer);
+    const { leaving, staying } = await oneLeavesOnTheWire(freshOptions(), 'A-1');
+    expect(getEventListeners(leaving.signal, 'abort')).toHaveLength(0);
+    held.releaseAll();
+    await staying;
+  });
+});
+
+describe('an operation everyone left while its batch went on', () => {
+  it('is still answered, and its answer cached for the next caller', async () => {
+    const held = heldAnswers();
+    const { requests } = fakeFetch(held.answer);
+    const options = freshOptions({ cacheTtlMs: 60_000 });
+    const { staying: mate } = await oneLeavesOnTheWire(options, 'A-2');
+    held.releaseAll();
+    await mate;
+    expect(await sendOperation(operation('A-1'), options)).toEqual(answerOf('A-1'));
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+  });
+
+  it('settling late does not end the sharing of the operation that took its place', async () => {
+    const held = heldAnswers();
+    const { requests } = fakeFetch(held.answer);
+    const options = freshOptions();
+    const { staying: mate } = await oneLeavesOnTheWire(options, 'A-2');
+    // Asked again while the abandoned one is still on the wire: a new operation takes its place.
+    const second = sendOperation(operation('A-1'), options);
+    held.releaseAll();
+    await mate;
+    // The abandoned one has settled now; a third caller still joins the second.
+    const third = sendOperation(operation('A-1'), options);
+    await elapse(30);
+    held.releaseAll();
+    expect(await Promise.all([second, third])).toEqual([answerOf('A-1'), answerOf('A-1')]);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1']]);
+  });
+});
+
+describe('abandonedByAll', () => {
+  const member = () => ({ abandoned: new AbortController() }) as SharedOperation;
+
+  it('aborts once every member is abandoned, not before', () => {
+    const batch = [member(), member(), member()];
+    const everyoneLeft = abandonedByAll(batch);
+    batch[0]!.abandoned.abort();
+    batch[2]!.abandoned.abort();
+    expect(everyoneLeft.aborted).toBe(false);
+    batch[1]!.abandoned.abort();
+    expect(everyoneLeft.aborted).toBe(true);
+  });
+
+  it('leaves no listener on a member once it fired, or once disposed', () => {
+    const batch = [member(), member()];
+    const everyoneLeft = abandonedByAll(batch);
+    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([1, 1]);
+    batch[0]!.abandoned.abort();
+    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 1]);
+    everyoneLeft.dispose();
+    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 0]);
+  });
+});

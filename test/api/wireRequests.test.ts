@@ -1,0 +1,251 @@
+import { getEventListeners } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LookupError } from '../../src/api';
+import { postBatch, postOperation } from '../../src/api/wire';
+import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
+import { thumbnailOperation as operation } from './support/transportFixtures';
+
+/**
+ * One request on the wire, against a fake `fetch`: what is sent, and how each
+ * kind of answer or failure comes back. The real provider over HTTP is in
+ * transport.test.ts; here each answer is exactly the one a case needs.
+ */
+
+const destination = {
+  endpoint: 'https://api.example/graphql',
+  headers: { 'apollographql-client-name': 'web-components', 'api-key': 'k-1' },
+};
+const limits = (timeoutMs = 30_000, signal = new AbortController().signal) => ({ signal, timeoutMs });
+
+/** The error `postOperation` rejects with when the server answers `answer`. */
+async function failureOf(answer: Answer, timeoutMs?: number): Promise<LookupError> {
+  fakeFetch(answer);
+  const error = await postOperation(destination, operation('A-100'), limits(timeoutMs)).then(
+    () => expect.unreachable('expected a rejection'),
+    (rejection: unknown) => rejection,
+  );
+  expect(error).toBeInstanceOf(LookupError);
+  return error as LookupError;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('postOperation sends', () => {
+  it('one POST of the operation as a JSON object, with its name, to the endpoint, with the headers', async () => {
+    const { requests } = fakeFetch(() => json(thumbnailAnswer('https://files.example/a.png')));
+    await postOperation(destination, operation('A-100'), limits());
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request!.url).toBe('https://api.example/graphql');
+    expect(request!.method).toBe('POST');
+    expect(request!.body).toEqual(operation('A-100'));
+    expect(request!.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(request!.headers.get('apollographql-client-name')).toBe('web-components');
+    expect(request!.headers.get('api-key')).toBe('k-1');
+  });
+
+  it('no cookies to another origin', async () => {
+    const { requests } = fakeFetch(() => json(thumbnailAnswer(null)));
+    await postOperation(destination, operation('A-100'), limits());
+    expect(requests[0]!.credentials).toBe('same-origin');
+  });
+
+  it('through the fetch the page has at the time of the request', async () => {
+    fakeFetch(() => json(thumbnailAnswer('https://files.example/first.png')));
+    await postOperation(destination, operation('A-100'), limits());
+    const { requests } = fakeFetch(() => json(thumbnailAnswer('https://files.example/second.png')));
+    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(
+      thumbnailAnswer('https://files.example/second.png'),
+    );
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('postOperation answers', () => {
+  it('with the data', async () => {
+    fakeFetch(() => json(thumbnailAnswer('https://files.example/a.png')));
+    expect(await postOperation(destination, operation('A-100'), limits())).toEqual({
+      data: thumbnailAnswer('https://files.example/a.png').data,
+      errors: undefined,
+    });
+  });
+
+  it('with data and GraphQL errors side by side (error policy "all")', async () => {
+    const partial = { ...thumbnailAnswer('https://files.example/a.png'), errors: [{ message: 'Partial failure' }] };
+    fakeFetch(() => json(partial));
+    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(partial);
+  });
+
+  it('with GraphQL errors alone, for the lookup to report', async () => {
+    fakeFetch(() => json({ errors: [{ message: 'Internal failure' }] }));
+    expect(await postOperation(destination, operation('A-100'), limits())).toEqual({
+      data: undefined,
+      errors: [{ message: 'Internal failure' }],
+    });
+  });
+});
+
+describe('postOperation rejects with what went wrong', () => {
+  it.each([429, 502, 503, 504])('HTTP %i: worth another try', async (status) => {
+    const error = await failureOf(() => json({ message: 'busy' }, status));
+    expect(error.message).toBe(`request failed: HTTP ${status}`);
+    expect(error.transient).toBe(true);
+  });
+
+  it.each([400, 401, 403, 404, 500, 501])('HTTP %i: not worth another try', async (status) => {
+    const error = await failureOf(() => new Response('<h1>no</h1>', { status, headers: { 'retry-after': '1' } }));
+    expect(error.message).toBe(`request failed: HTTP ${status}`);
+    expect(error.transient).toBe(false);
+    expect(error.retryAfterMs).toBeUndefined();
+  });
+
+  it.each([
+    ['seconds', '3', 3000],
+    ['no wait', '0', 0],
+  ])("a 503's Retry-After in %s", async (_, retryAfter, ms) => {
+    const error = await failureOf(() => json({}, 503, { 'retry-after': retryAfter }));
+    expect(error.retryAfterMs).toBe(ms);
+  });
+
+  it('a 429 without Retry-After says no wait of its own', async () => {
+    const error = await failureOf(() => json({}, 429));
+    expect(error.retryAfterMs).toBeUndefined();
+  });
+
+  it('a network failure: worth another try, on one line', async () => {
+    const error = await failureOf(() => Promise.reject(new TypeError('fetch failed\ncaused by: ECONNRESET')));
+    expect(error.message).toBe('network error: fetch failed');
+    expect(error.transient).toBe(true);
+  });
+
+  it('a long first line is cut at 120 characters', async () => {
+    const long = 'x'.repeat(130);
+    expect((await failureOf(() => Promise.reject(new TypeError(long)))).message).toBe(
+      `network error: ${'x'.repeat(120)}…`,
+    );
+    const fits = 'y'.repeat(120);
+    expect((await failureOf(() => Promise.reject(new TypeError(`${fits}\r\nmore`)))).message).toBe(
+      `network error: ${fits}`,
+    );
+  });
+
+  it('a body that is not JSON: not worth another try', async () => {
+    const error = await failureOf(
+      () => new Response('{"data": {', { headers: { 'content-type': 'application/json' } }),
+    );
+    expect(error.message).toBe('invalid response: not JSON');
+    expect(error.transient).toBe(false);
+  });
+
+  it('JSON that is no GraphQL answer: the first line of what graphql-request says, without its prefix', async () => {
+    const error = await failureOf(() => json('not an answer'));
+    expect(error.message).toBe('invalid response: result is not object or array. ');
+    expect(error.transient).toBe(false);
+  });
+
+  it('a failure that is not even an Error', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-Error is the case under test
+    const error = await failureOf(() => Promise.reject('socket gone'));
+    expect(error.message).toBe('request failed: socket gone');
+    expect(error.transient).toBe(false);
+  });
+
+  it('no answer within timeoutMs: timed out, and not worth another try', async () => {
+    const error = await failureOf(() => new Promise<Response>(() => {}), 20);
+    expect(error.message).toBe('request timed out after 20 ms');
+    expect(error.transient).toBe(false);
+  });
+
+  it("the caller's abort: the AbortError itself, not a LookupError", async () => {
+    fakeFetch(() => new Promise<Response>(() => {}));
+    const caller = new AbortController();
+    const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal));
+    caller.abort(new DOMException('left', 'AbortError'));
+    const error = await sent.catch((rejection: unknown) => rejection);
+    expect(error).not.toBeInstanceOf(LookupError);
+    expect(error).toMatchObject({ name: 'AbortError', message: 'left' });
+  });
+});
+
+describe('a request leaves nothing behind', () => {
+  it.each([
+    ['answered', () => json(thumbnailAnswer(null))],
+    ['failed', () => json({}, 500)],
+  ])('once %s: no timer, no listener on the caller’s signal', async (_, answer) => {
+    vi.useFakeTimers();
+    fakeFetch(answer);
+    const caller = new AbortController();
+    await postOperation(destination, operation('A-100'), limits(30_000, caller.signal)).catch(() => {});
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('a batch as well', async () => {
+    vi.useFakeTimers();
+    fakeFetch(() => json([thumbnailAnswer(null), thumbnailAnswer(null)]));
+    const caller = new AbortController();
+    await postBatch(destination, [operation('A-100'), operation('A-101')], limits(30_000, caller.signal));
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('postBatch', () => {
+  const two = [operation('A-100'), operation('A-101')];
+
+  it('sends the operations as one JSON array, with their names', async () => {
+    const { requests } = fakeFetch(() => json([thumbnailAnswer(null), thumbnailAnswer(null)]));
+    await postBatch(destination, two, limits());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.body).toEqual(two);
+    expect(requests[0]!.credentials).toBe('same-origin');
+    expect(requests[0]!.headers.get('api-key')).toBe('k-1');
+  });
+
+  it('answers each operation with its own answer, in order, errors beside data', async () => {
+    const first = thumbnailAnswer('https://files.example/a.png');
+    const second = { errors: [{ message: 'Internal failure' }] };
+    fakeFetch(() => json([first, second]));
+    expect(await postBatch(destination, two, limits())).toEqual([
+      { data: first.data, errors: undefined },
+      { data: undefined, errors: second.errors },
+    ]);
+  });
+
+  it.each([
+    ['a 400 with a JSON object', () => json({ errors: [{ message: 'Must provide query string.' }] }, 400)],
+    ['a 400 with HTML', () => new Response('<h1>Bad Request</h1>', { status: 400 })],
+    ['an object instead of an array', () => json(thumbnailAnswer(null))],
+    ['an array of another length', () => json([thumbnailAnswer(null)])],
+  ])('says the server does not take arrays (undefined) for %s', async (_, answer) => {
+    fakeFetch(answer);
+    expect(await postBatch(destination, two, limits())).toBeUndefined();
+  });
+
+  it.each([
+    ['a 400 with a JSON array: the request, not its shape, was refused', () => json([{}, {}], 400), 'HTTP 400'],
+    ['a 500', () => json({ message: 'down' }, 500), 'HTTP 500'],
+    ['a 503', () => json({ message: 'busy' }, 503), 'HTTP 503'],
+    ['a 429', () => json({ message: 'slow down' }, 429), 'HTTP 429'],
+  ])('fails the batch for %s', async (_, answer, status) => {
+    fakeFetch(answer);
+    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    expect(error).toBeInstanceOf(LookupError);
+    expect((error as Error).message).toBe(`request failed: ${status}`);
+  });
+
+  it('fails the batch on a network error', async () => {
+    fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    expect(error).toMatchObject({ message: 'network error: fetch failed', transient: true });
+  });
+
+  it('times out like a single request', async () => {
+    fakeFetch(() => new Promise<Response>(() => {}));
+    const error = await postBatch(destination, two, limits(20)).catch((rejection: unknown) => rejection);
+    expect(error).toMatchObject({ message: 'request timed out after 20 ms' });
+  });
+});
