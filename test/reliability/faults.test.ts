@@ -138,7 +138,7 @@ async function holdRequests(): Promise<{ arrived: Promise<void>; release: () => 
 
 /** Removes the element and returns once its destruction (a 10 ms timer in the page) has run. */
 async function removeForGood(host: ElementHandle): Promise<void> {
-  await host.evaluate((node) => node.remove());
+  await host.evaluate((node) => (node as Element).remove());
   // Page timers run in order of due time: one due later than the destroy timer runs after it.
   await I.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
