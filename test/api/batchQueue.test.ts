@@ -20,6 +20,12 @@ const freshOptions = (batch: SendOptions['batch'], overrides: Partial<SendOption
   freshSendOptions({ batch, ...overrides });
 const elapse = useFakeClock();
 
+/** Queues an operation for each of `articleIds` in one task, then lets `thenMs` pass. */
+async function sendEach(articleIds: string[], options: SendOptions, thenMs: number) {
+  for (const articleId of articleIds) void sendOperation(operation(articleId), options);
+  await elapse(thenMs);
+}
+
 describe('the batch window', () => {
   it('sends a lone operation intervalMs after it arrived, not before', async () => {
     const { requests } = fakeFetch(answerLinks);
@@ -113,6 +119,31 @@ describe('a full batch', () => {
     expect(requests).toHaveLength(2);
     await elapse(1);
     expect(articlesPerRequest(requests).slice(2)).toEqual(afterWindow);
+  });
+
+  it('takes its window with it: the next operation opens a window of its own', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 100, max: 3 });
+    await sendEach(['A-1', 'A-2'], options, 10);
+    await sendEach(['A-3'], options, 10);
+    await sendEach(['A-4'], options, 0);
+    // The window the first two opened would have closed at 100.
+    await elapse(99);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3']]);
+    await elapse(1);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4']]);
+  });
+
+  it('the next window counts its five intervals from its own first operation', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 2 });
+    await sendEach(['A-1', 'A-2'], options, 10);
+    // From here on a roomy rule: one every 20 ms from 10 ms on keeps the window open until 10 + 150.
+    const roomy = { ...options, batch: { intervalMs: 30, max: 100 } };
+    for (let index = 0; index < 8; index += 1) await sendEach([`B-${index}`], roomy, index < 7 ? 20 : 9);
+    expect(requests).toHaveLength(1);
+    await elapse(1);
+    expect(articlesPerRequest(requests)[1]).toHaveLength(8);
   });
 });
 

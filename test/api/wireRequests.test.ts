@@ -110,6 +110,11 @@ describe('postOperation rejects with what went wrong', () => {
     expect(error.retryAfterMs).toBe(ms);
   });
 
+  it('a Retry-After that only ends in an HTTP date is unreadable: no wait of its own', async () => {
+    const error = await failureOf(() => json({}, 503, { 'retry-after': 'soon, Tue, 01 Jan 2030 00:00:05 GMT' }));
+    expect(error.retryAfterMs).toBeUndefined();
+  });
+
   it('a 429 without Retry-After says no wait of its own', async () => {
     const error = await failureOf(() => json({}, 429));
     expect(error.retryAfterMs).toBeUndefined();
@@ -144,6 +149,11 @@ describe('postOperation rejects with what went wrong', () => {
     const error = await failureOf(() => json('not an answer'));
     expect(error.message).toBe('invalid response: result is not object or array. ');
     expect(error.transient).toBe(false);
+  });
+
+  it("another failure keeps its own words: only graphql-request's prefix is dropped", async () => {
+    const error = await failureOf(() => Promise.reject(new Error('proxy: Invalid execution result: gateway')));
+    expect(error.message).toBe('invalid response: proxy: Invalid execution result: gateway');
   });
 
   it('a failure that is not even an Error', async () => {

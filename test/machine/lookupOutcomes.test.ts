@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import {
   materialDownloadMachine,
@@ -105,5 +105,50 @@ describe('the watches it invokes are told', () => {
     lookups[0]!.resolve(null);
     await settle();
     expect(connectionWatches).toEqual([false, false]);
+  });
+});
+
+describe('coming back online after a failure on the wire', () => {
+  const onTheWire = (retryInMs?: number) =>
+    Object.assign(new Error('network error: Failed to fetch'), { transient: true, retryInMs });
+
+  it('starts the retries over: the next lookup is a first attempt', async () => {
+    vi.useFakeTimers();
+    try {
+      const attempts: number[] = [];
+      const lookups: ((error: unknown) => void)[] = [];
+      const machine = materialDownloadMachine.provide({
+        actors: {
+          lookupLink: fromPromise<LookupOutput, LookupInput>(({ input }) => {
+            attempts.push(input.attempt);
+            return new Promise((_, reject) => lookups.push(reject));
+          }),
+        },
+      });
+      const actor = createActor(machine, { input: { inputs: pbr } }).start();
+      lookups[0]!(onTheWire(100));
+      await vi.advanceTimersByTimeAsync(100);
+      lookups[1]!(onTheWire());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('disabled');
+      actor.send({ type: 'RECONNECTED' });
+      expect(attempts).toEqual([0, 1, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets the failure: a lookup that then finds no link is a plain disabled, not worth another reconnect', async () => {
+    const { actor, lookups, connectionWatches, settlings } = start(pbr);
+    lookups[0]!.reject(onTheWire());
+    await settle();
+    actor.send({ type: 'RECONNECTED' });
+    lookups[1]!.resolve(null);
+    await settle();
+    expect(settlings.map(({ error }) => error)).toEqual(['network error: Failed to fetch', null]);
+    expect(connectionWatches).toEqual([true, false]);
+    actor.send({ type: 'RECONNECTED' });
+    expect(actor.getSnapshot().value).toBe('disabled');
+    expect(lookups).toHaveLength(2);
   });
 });
