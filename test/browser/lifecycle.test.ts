@@ -7,21 +7,21 @@ let I: MaterialDownloadPage;
 
 describe('input changes', () => {
   it('a slow answer for older inputs is aborted and never overwrites the newer link', async () => {
-    I = await harness.newPage();
-    await I.open({ configure: { batch: false } });
+    I = await harness.open({ configure: { batch: false } });
     const hrefs = await I.recordHrefWrites();
-    // fault-delay-600 answers with A-100's link, 600 ms late.
-    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-600', type: 'pbr' });
-    await expect
-      .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-delay-600'))
-      .toBe(true);
+    // The A-100 request is held at the network until the element wants A-103: its answer can only come late.
+    const first = await I.holdFirstRequest();
+    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' });
+    const held = await first.arrived;
     const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
     expect(change.href).toContain('/A-103/');
-    await I.page.waitForTimeout(900);
+    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    // Let it go: the page gave up on it, so nothing can come back.
+    await held.continue().catch(() => {});
+    expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-103']);
     expect((await I.anchorOf(element)).href).toBe(change.href);
     expect(await hrefs.writes()).toEqual([change.href]);
     expect(await I.linkChanges()).toHaveLength(1);
-    expect(I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
   });
 });
 
@@ -121,10 +121,10 @@ describe('moving and removing', () => {
   });
 
   it('a move while fetching keeps the request, and its answer is applied', async () => {
-    I = await harness.newPage();
-    await I.open();
-    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'pbr' });
-    await expect.poll(() => harness.provider.requests.length).toBeGreaterThan(0);
+    I = await harness.open();
+    const first = await I.holdFirstRequest();
+    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' });
+    const held = await first.arrived;
     await I.page.evaluate(async () => {
       const host = document.getElementById('el-1')!;
       host.remove();
@@ -132,8 +132,12 @@ describe('moving and removing', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
       document.body.prepend(host);
     });
+    // Past the grace period: a destroyed element would have aborted its request by now.
+    await I.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await held.continue();
     expect(await I.settled(element)).toMatchObject({ state: 'enabled', error: null });
     expect(I.failedGraphqlRequests).toEqual([]);
+    expect(I.operations()).toHaveLength(1);
   });
 
   it('removed for good: destroyed after 10 ms, its request aborted, and no request after', async () => {

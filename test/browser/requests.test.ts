@@ -299,11 +299,12 @@ describe('batching', () => {
 
   it('an element asking what is already in flight joins that request', async () => {
     await openPage();
-    // Answered as A-100 after 1 s: long enough to add the second element while it is on the wire.
-    const slow = { ...swatch, 'article-id': 'fault-delay-1000' };
-    const first = await I.add(slow);
-    await expect.poll(() => harness.provider.requests.length).toBe(1);
-    const second = await I.add(slow);
+    // The first request is held at the network until the second element exists: it is still on the wire.
+    const firstRequest = await I.holdFirstRequest();
+    const first = await I.add(swatch);
+    const held = await firstRequest.arrived;
+    const second = await I.add(swatch);
+    await held.continue();
     const changes = await I.settledAll([first, second]);
     expect(changes.map((change) => change.href)).toEqual([
       expect.stringContaining(A100_SWATCH),

@@ -1,4 +1,4 @@
-import type { Locator, Route } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Provider } from '../../dev/provider/server.js';
 import type { MaterialDownloadPage } from './support/materialDownloadPage';
@@ -167,24 +167,11 @@ describe('a lookup that fails on the wire is tried again', () => {
 });
 
 describe('the connection', () => {
-  /** Holds the page's first GraphQL request at the network; every later one goes straight on. */
-  async function holdFirstRequest(): Promise<() => Promise<Route>> {
-    let held: Route | undefined;
-    await I.page.route('**/graphql', async (route) => {
-      if (held) await route.continue();
-      else held = route;
-    });
-    return async () => {
-      await expect.poll(() => held !== undefined).toBe(true);
-      return held!;
-    };
-  }
-
   it('offline while the element fetches, then online: the link appears without any input change', async () => {
     I = await harness.open({ configure: { retry: { baseDelayMs: 20 } } });
-    const heldRequest = await holdFirstRequest();
+    const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
-    const held = await heldRequest();
+    const held = await first.arrived;
     expect(await element.getAttribute('data-state')).toBe('fetching');
 
     await I.page.context().setOffline(true);
@@ -219,9 +206,9 @@ describe('the connection', () => {
   it('offline, then online again during the wait: the retry gets the link, nothing is logged', async () => {
     // A wait of 1.2 s at least: time enough to be back online before the retry.
     I = await harness.open({ configure: { retry: { baseDelayMs: 1500 } } });
-    const heldRequest = await holdFirstRequest();
+    const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
-    const held = await heldRequest();
+    const held = await first.arrived;
     await I.page.context().setOffline(true);
     await held.continue();
     await untilAllShow([element], 'retrying');

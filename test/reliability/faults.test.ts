@@ -119,23 +119,6 @@ const LATE = [
   ['a late failure', fault('fault-status-500-json')],
 ] as const;
 
-/**
- * Holds the page's GraphQL requests at the network until `release()`: the answer comes after
- * whatever the test does meanwhile, however slow the machine.
- */
-async function holdRequests(): Promise<{ arrived: Promise<void>; release: () => void }> {
-  let release!: () => void;
-  let arrive!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  await I.page.route('**/graphql', async (route) => {
-    arrive();
-    await released;
-    await route.continue().catch(() => {});
-  });
-  return { arrived, release };
-}
-
 /** Removes the element and returns once its destruction (a 10 ms timer in the page) has run. */
 async function removeForGood(host: ElementHandle): Promise<void> {
   await host.evaluate((node) => (node as Element).remove());
@@ -148,13 +131,13 @@ describe('an answer that arrives after the element was destroyed', () => {
     '%s for an element removed for good: its request is aborted; nothing logged, announced or thrown',
     async (_, attributes) => {
       await openPage();
-      const held = await holdRequests();
+      const first = await I.holdFirstRequest();
       const element = await I.add(attributes);
-      await held.arrived;
+      const held = await first.arrived;
       const host = await element.elementHandle();
       const before = await snapshotOf(host);
       await removeForGood(host);
-      held.release();
+      await held.continue().catch(() => {});
       await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
 
       expect(await snapshotOf(host)).toEqual(before);
@@ -165,14 +148,14 @@ describe('an answer that arrives after the element was destroyed', () => {
 
   it.each(LATE)('%s shared with a live element: only the live element takes it', async (name, attributes) => {
     await openPage();
-    const held = await holdRequests();
+    const first = await I.holdFirstRequest();
     const errors = recordErrorsWithHost(I.page);
     const [gone, live] = await I.addTogether([attributes, attributes]);
-    await held.arrived;
+    const held = await first.arrived;
     const host = await gone!.elementHandle();
     const before = await snapshotOf(host);
     await removeForGood(host);
-    held.release();
+    await held.continue().catch(() => {});
     await expect.poll(() => harness.provider.requests.length).toBe(1);
     expect(I.operations()).toHaveLength(1);
 

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { ELEMENT_FILE, TAG, type MaterialDownloadPage } from '../browser/support/materialDownloadPage';
@@ -132,15 +131,11 @@ describe('a page that wraps fetch', () => {
     });
     const hrefs = await I.recordHrefWrites();
     // The first request is held at the network until the element wants A-103: its answer can only come late.
-    let held: Route | undefined;
-    await I.page.route('**/graphql', async (route) => {
-      if (held) await route.continue();
-      else held = route;
-    });
+    const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
-    await expect.poll(() => held !== undefined).toBe(true);
+    const held = await first.arrived;
     const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
-    await held!.continue();
+    await held.continue();
     await I.page.waitForFunction(() => (window as any).__answered === 2);
     // The late answer was read to the end: it is what a new element for A-100 now gets, with no request.
     const witness = await I.add(swatch);

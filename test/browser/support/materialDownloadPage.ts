@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import type { Provider } from '../../../dev/provider/server.js';
 import type { DecodedTransition } from '../../../src/machine';
 
@@ -110,6 +110,23 @@ export class MaterialDownloadPage {
         (customElements.get(tag as string) as unknown as { configure(o: unknown): void }).configure(opts),
       [TAG, options] as const,
     );
+  }
+
+  /**
+   * Holds the page's first GraphQL request at the network; every later one goes straight on.
+   * Its answer then comes after whatever the test does meanwhile, however slow the machine:
+   * the order is the test's, not a race against a delay.
+   * `arrived` resolves with its route once it got there, to be continued or aborted.
+   */
+  async holdFirstRequest(): Promise<{ arrived: Promise<Route> }> {
+    let arrive: ((route: Route) => void) | undefined;
+    const arrived = new Promise<Route>((resolve) => (arrive = resolve));
+    await this.page.route('**/graphql', async (route) => {
+      if (!arrive) return route.continue();
+      arrive(route);
+      arrive = undefined;
+    });
+    return { arrived };
   }
 
   /** Slows the page's CPU down by this factor through DevTools, as on a slower customer device. */
