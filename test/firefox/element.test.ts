@@ -233,7 +233,7 @@ describe.each(BUILDS)('%s in Firefox', (build) => {
       expect(await I.linkChanges(id)).toHaveLength(1);
     });
 
-    it('removed while its request is out: the answer is never applied nor announced', async () => {
+    it('removed while its request is out: the request is aborted, nothing applied nor announced', async () => {
       I = await firefox.open(build);
       const held = await I.holdGraphql();
       const id = await I.add(pbr);
@@ -250,6 +250,7 @@ describe.each(BUILDS)('%s in Firefox', (build) => {
       await held.release(1);
       await I.settled(later);
 
+      expect(await held.ended(0)).toBe('failed');
       const after = await I.page.evaluate((elementId) => (window as any).__removed[elementId].outerHTML as string, id);
       expect(after).toBe(before);
       expect(await I.linkChanges(id)).toEqual([]);
