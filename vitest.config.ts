@@ -52,6 +52,11 @@ export default defineConfig({
           env: { CM_ELEMENT_FILE: 'cm-material-download.js' },
         },
       },
+      {
+        extends: true,
+        // The second engine: Firefox ESR over WebDriver BiDi; each file runs both builds itself.
+        test: { name: 'firefox', include: ['test/firefox/**/*.test.ts'] },
+      },
     ],
   },
 });

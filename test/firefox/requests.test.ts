@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { BUILDS, type CustomerPage } from './support/customerPage';
+import { useFirefox } from './support/useFirefox';
+
+/**
+ * What goes over the wire from Firefox and what comes back: the requests,
+ * configure(), the answers the element must refuse, and failures that pass;
+ * each build against the local provider over HTTP, whose `fault-*` articles
+ * fail as their names say (dev/provider/faults.js).
+ */
+
+const firefox = useFirefox();
+
+const org1 = { 'organization-id': 'org-1' };
+const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
+const pbr = { ...org1, 'article-id': 'A-100', type: 'pbr' };
+const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr';
+/** A wait between retries short enough to keep the tests quick where the wait is not the point. */
+const QUICK_RETRY = { retry: { attempts: 2, baseDelayMs: 20 } };
+
+const DISABLED = { dataState: 'disabled', href: null, className: 'button disabled', ariaDisabled: 'true' };
+const logged = (message: string) => expect.stringContaining(`cm-material-download: ${message}`);
+
+describe.each(BUILDS)('%s in Firefox', (build) => {
+  let I: CustomerPage;
+
+  describe('requests', () => {
+    it('a POST of JSON with the client name, the operation names and the variables of each attribute', async () => {
+      I = await firefox.open(build);
+      const ids = await I.addTogether([
+        { ...swatch, dimensions: '13_5x13_5in', resolution: 'high', 'file-type': 'jpg' },
+        { ...pbr, resolution: 'low' },
+      ]);
+      await I.settledAll(ids);
+
+      const [request] = I.provider.requests;
+      expect(I.provider.requests).toHaveLength(1);
+      expect(request!.headers['content-type']).toMatch(/^application\/json/);
+      expect(request!.headers['apollographql-client-name']).toBe('web-components');
+      expect(request!.headers).not.toHaveProperty('api-key');
+      expect(request!.headers).not.toHaveProperty('authorization');
+      expect(request!.operations.map(({ operationName, variables }) => ({ operationName, variables }))).toEqual([
+        {
+          operationName: 'GetMaterialDownloadLink',
+          variables: {
+            articleId: 'A-100',
+            organizationId: 'org-1',
+            assignmentType: 'THUMBNAIL_13_5X13_5_IN',
+            resolution: 'HIGH',
+            fileType: 'JPG',
+          },
+        },
+        {
+          operationName: 'GetPbrMaterialDownloadLink',
+          variables: { articleId: 'A-100', organizationId: 'org-1', resolution: 'LOW', fileType: 'EXR' },
+        },
+      ]);
+    });
+
+    it('`none` leaves the variable out of the request', async () => {
+      I = await firefox.open(build);
+      const id = await I.add({ ...org1, 'article-id': 'A-101', type: 'tile', resolution: 'none', 'file-type': 'none' });
+      await I.settled(id);
+
+      expect(I.operations()[0]!.variables).toEqual({
+        articleId: 'A-101',
+        organizationId: 'org-1',
+        assignmentType: 'MATERIAL_TILEABLE_RENDER',
+      });
+    });
+
+    it.each([
+      [{ 'cm-api-key': 'key-123', 'cm-user-token': 'token-456' }, { 'api-key': 'key-123' }],
+      [{ 'cm-user-token': 'token-456' }, { authorization: 'Bearer token-456' }],
+    ])('auth from localStorage %o: %o', async (storage, header) => {
+      I = await firefox.open(build, { storage });
+      await I.settled(await I.add(pbr));
+
+      expect(I.provider.requests[0]!.headers).toMatchObject(header);
+      const other = 'api-key' in header ? 'authorization' : 'api-key';
+      expect(I.provider.requests[0]!.headers).not.toHaveProperty(other);
+    });
+
+    it('identical elements share one operation, and each shows the link', async () => {
+      I = await firefox.open(build);
+      const ids = await I.addTogether([swatch, swatch, swatch]);
+      const changes = await I.settledAll(ids);
+
+      expect(changes.map((change) => change.href)).toEqual(ids.map(() => `${I.origin}${A100_SWATCH}`));
+      expect(I.operations()).toHaveLength(1);
+    });
+  });
+
+  describe('answers', () => {
+    it.each([
+      ['hostile-javascript', 'refused download URL "javascript:alert(1)"'],
+      // Firefox's URL parser drops the tab as Chromium's does: still javascript: once parsed.
+      ['hostile-javascript-tab', 'refused download URL'],
+      ['hostile-data', 'refused download URL "data:text/html,hi"'],
+    ])('%s: refused, the anchor stays disabled', async (articleId, message) => {
+      I = await firefox.open(build);
+      const id = await I.add({ 'organization-id': 'org-test', 'article-id': articleId, type: 'pbr' });
+      const change = await I.settled(id);
+
+      expect(change).toMatchObject({ state: 'disabled', href: null });
+      expect(change.error).toContain(message);
+      expect(await I.anchorOf(id)).toEqual(DISABLED);
+      expect(I.elementErrors()).toEqual([logged(message)]);
+    });
+
+    it('a file name with spaces is set percent-encoded', async () => {
+      I = await firefox.open(build);
+      const spaced = { 'organization-id': 'org-test', 'article-id': 'spaced-name' };
+      const ids = await I.addTogether([
+        { ...spaced, type: 'pbr' },
+        { ...spaced, type: 'thumbnail', dimensions: '10x10cm' },
+      ]);
+      const changes = await I.settledAll(ids);
+
+      const files = `${I.origin}/files/org-test/spaced-name`;
+      expect(changes.map((change) => change.href)).toEqual([
+        `${files}/My%20Material.zip`,
+        `${files}/My%20Material.png`,
+      ]);
+      expect(await I.anchorOf(ids[0]!)).toMatchObject({ href: `${files}/My%20Material.zip` });
+    });
+
+    it('a slow answer for older inputs is aborted and never overwrites the newer link', async () => {
+      I = await firefox.open(build);
+      const held = await I.holdGraphql();
+      const hrefWrites = await I.recordHrefWrites();
+      const id = await I.add(pbr);
+      await held.arrived(1);
+      await I.setAttribute(id, 'article-id', 'A-103');
+      await held.arrived(2);
+      await held.release(1);
+      const newer = await I.settled(id);
+      expect(newer.href).toContain('/files/org-1/A-103/');
+      await held.release(0);
+
+      expect(await held.ended(0)).toBe('failed');
+      expect(await held.ended(1)).toBe('answered');
+      expect(await I.anchorOf(id)).toMatchObject({ dataState: 'enabled', href: newer.href });
+      expect(await hrefWrites(id)).toEqual([newer.href]);
+      expect(await I.linkChanges(id)).toEqual([newer]);
+      expect(I.asked()).toEqual(['A-103/GetPbrMaterialDownloadLink']);
+    });
+  });
+
+  describe('failures that pass', () => {
+    it('a transient 503 is retried and the link appears, nothing logged', async () => {
+      I = await firefox.open(build, { configure: QUICK_RETRY });
+      const id = await I.add({ ...swatch, 'article-id': 'fault-flaky-503-1' });
+
+      expect(await I.settled(id)).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}` });
+      expect(I.provider.requests).toHaveLength(2);
+      expect(I.consoleErrors).toEqual([]);
+    });
+
+    it('a 400 is not retried: one request, one message, disabled', async () => {
+      I = await firefox.open(build, { configure: QUICK_RETRY });
+      const id = await I.add({ ...swatch, 'article-id': 'fault-status-400-json' });
+
+      expect(await I.settled(id)).toMatchObject({ state: 'disabled', error: 'request failed: HTTP 400' });
+      expect(I.provider.requests).toHaveLength(1);
+      expect(I.elementErrors()).toEqual([logged('request failed: HTTP 400')]);
+    });
+
+    it('offline, then online: the element fetches again by itself and the link appears', async () => {
+      I = await firefox.open(build, { configure: QUICK_RETRY });
+      await I.page.setOfflineMode(true);
+      const id = await I.add(swatch);
+      const failed = await I.settled(id);
+      expect(failed).toMatchObject({ state: 'disabled', href: null });
+      expect(failed.error).toMatch(/^network error: /);
+      expect(I.provider.requests).toEqual([]);
+
+      const recovered = await I.settleAfter(id, () => I.page.setOfflineMode(false));
+      expect(recovered).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
+      expect(I.provider.requests).toHaveLength(1);
+      // Only the final failure was said, once.
+      expect(I.elementErrors()).toEqual([logged('network error: ')]);
+    });
+  });
+
+  describe('configure()', () => {
+    it('endpoint: the attribute wins over configure, configure over the default', async () => {
+      I = await firefox.open(build, { configure: { endpoint: '/nowhere/graphql', retry: false } });
+      const [viaConfigure, viaAttribute] = await I.addTogether([
+        swatch,
+        { ...swatch, endpoint: I.provider.graphqlUrl },
+      ]);
+      const [failed, found] = await I.settledAll([viaConfigure!, viaAttribute!]);
+
+      expect(failed).toMatchObject({ state: 'disabled', error: 'request failed: HTTP 404' });
+      expect(found).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}` });
+      expect(I.provider.requests).toHaveLength(1);
+    });
+
+    it('batch: false sends each operation alone', async () => {
+      I = await firefox.open(build, { configure: { batch: false } });
+      await I.settledAll(await I.addTogether([swatch, pbr, { ...pbr, 'article-id': 'A-101' }]));
+
+      expect(I.provider.requests.map((request) => Array.isArray(request.body))).toEqual([false, false, false]);
+    });
+
+    it('batch: { max: 2 }: five elements make three requests', async () => {
+      I = await firefox.open(build, { configure: { batch: { intervalMs: 10, max: 2 } } });
+      const articles = ['A-100', 'A-101', 'A-103', 'B-200', 'B-203'];
+      const ids = await I.addTogether(
+        articles.map((articleId) => ({
+          'organization-id': articleId[0] === 'A' ? 'org-1' : 'org-2',
+          'article-id': articleId,
+          type: 'pbr',
+        })),
+      );
+      await I.settledAll(ids);
+
+      expect(I.provider.requests.map((request) => request.operations.length).sort()).toEqual([1, 2, 2]);
+    });
+
+    it('retry: false: a 503 is final at once', async () => {
+      I = await firefox.open(build, { configure: { retry: false } });
+      const id = await I.add({ ...swatch, 'article-id': 'fault-flaky-503-1' });
+
+      expect(await I.settled(id)).toMatchObject({ state: 'disabled', error: 'request failed: HTTP 503' });
+      expect(I.provider.requests).toHaveLength(1);
+    });
+
+    it('timeoutMs: a server that never answers times out', async () => {
+      I = await firefox.open(build, { configure: { timeoutMs: 300, retry: false } });
+      const id = await I.add({ ...swatch, 'article-id': 'fault-hang' });
+
+      expect(await I.settled(id)).toMatchObject({ state: 'disabled', error: 'request timed out after 300 ms' });
+      expect(I.elementErrors()).toEqual([logged('request timed out after 300 ms')]);
+    });
+
+    it('an invalid option is logged and the current value kept', async () => {
+      I = await firefox.open(build, { configure: { timeoutMs: -5 } });
+      expect(I.elementErrors()).toEqual([logged('configure: timeoutMs must be a positive number; keeping 30000')]);
+
+      expect(await I.settled(await I.add(swatch))).toMatchObject({ state: 'enabled' });
+    });
+  });
+});
