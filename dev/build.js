@@ -1,6 +1,7 @@
 // @ts-check
-// `npm run build`: the self-registering file customers load, the library
-// entry bundler users import, and its type declarations.
+// `npm run build`: the self-registering files customers load (the element, and
+// the inspector beside it), the library entry bundler users import, and the
+// type declarations.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +65,8 @@ await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite
 });
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
+// The inspector panel, for any page: beside either build, and never inside one (it imports no element).
+await buildSelfRegistering('src/inspector/index.ts', 'cm-material-download.inspector.js');
 
 // The library entry keeps what package.json declares external, React above all: the customer's
 // bundler dedupes it, and two Reacts on one page break hooks. What is only bundled (graphql-request,

@@ -1,7 +1,6 @@
 // @ts-check
-// The demo as `npm start` serves it: the page built with Vite (mermaid and
-// the inspector panel stay in the demo, never in dist/), the built element
-// from dist/, and the local provider, all on one origin.
+// The demo as `npm start` serves it: the page built with Vite, the built
+// element and inspector from dist/, and the local provider, all on one origin.
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { startProvider } from './provider/server.js';
@@ -19,7 +18,7 @@ export async function buildDemo({ outDir = DEMO_OUT_DIR } = {}) {
     configFile: false,
     logLevel: 'warn',
     define: { __CM_GRAPHQL_ENDPOINT__: JSON.stringify('/graphql'), __CM_VERSION__: JSON.stringify('demo') },
-    build: { outDir: `${root}${outDir}`, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+    build: { outDir: `${root}${outDir}`, emptyOutDir: true },
   });
 }
 

@@ -1,14 +1,12 @@
 import { materials } from '../provider/seed.js';
 import { createCard, type CardSpec } from './cards';
-import { InspectorPanel } from './inspector/panel';
-import { TransitionLog } from './inspector/transitionLog';
 
 /**
  * The demo page: the built dist/cm-material-download.js, as a customer loads
- * it, against the local provider. The inspect hook applies to elements that
- * connect after it is set, so the order is: load the element file, set the
- * hook, then add the cards (index.html holds no element of its own). The
- * panel sees every element from its first transition.
+ * it, against the local provider, and beside it the inspector a customer can
+ * load too (dist/cm-material-download.inspector.js), whose panel index.html
+ * places, collapsed. The inspector sees every element from its first
+ * transition whichever file loads first.
  */
 const TAG = 'cm-material-download';
 const swatch = (organizationId: string, articleId: string) =>
@@ -136,48 +134,40 @@ const invalid: CardSpec[] = [
   },
 ];
 
-async function main(): Promise<void> {
-  const script = Object.assign(document.createElement('script'), { src: '/dist/cm-material-download.js' });
-  document.head.append(script);
-  await customElements.whenDefined(TAG);
-
-  // Before the first card: an element connected earlier would never be inspected.
-  const log = new TransitionLog();
-  (customElements.get(TAG) as unknown as { configure(options: object): void }).configure({ inspect: log.inspect });
-
-  const inspectorRoot = document.getElementById('inspector')!;
-  const toggle = document.getElementById('panel-toggle')!;
-  const panel = new InspectorPanel(
-    inspectorRoot,
-    log,
-    (host) => host.closest('.card')?.querySelector('h3')?.textContent ?? host.id,
-  );
-  const open = (host: HTMLElement) => {
-    inspectorRoot.hidden = false;
-    toggle.setAttribute('aria-expanded', 'true');
-    panel.inspect(host);
-  };
-  toggle.addEventListener('click', () => {
-    inspectorRoot.hidden = !inspectorRoot.hidden;
-    toggle.setAttribute('aria-expanded', String(!inspectorRoot.hidden));
-    const first = document.querySelector<HTMLElement>(TAG);
-    if (!inspectorRoot.hidden && first) panel.inspect(first);
+/** Resolves once the script has run. */
+const load = (src: string) =>
+  new Promise<void>((resolve, reject) => {
+    const script = Object.assign(document.createElement('script'), { src });
+    script.addEventListener('load', () => resolve());
+    script.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    document.head.append(script);
   });
 
-  const hosts: HTMLElement[] = [];
+async function main(): Promise<void> {
+  await Promise.all([load('/dist/cm-material-download.inspector.js'), load('/dist/cm-material-download.js')]);
+  await customElements.whenDefined(TAG);
+
+  const panel = document.querySelector('cm-material-download-inspector')!;
+  const toggle = document.getElementById('panel-toggle')!;
+  const open = (host: HTMLElement) => {
+    document.querySelector('.card.inspected')?.classList.remove('inspected');
+    host.closest('.card')?.classList.add('inspected');
+    panel.inspect(host);
+    toggle.setAttribute('aria-expanded', 'true');
+  };
+  toggle.addEventListener('click', () => {
+    panel.collapsed = !panel.collapsed;
+    toggle.setAttribute('aria-expanded', String(!panel.collapsed));
+  });
+
   for (const [sectionId, specs] of [
     ['catalogue', catalogue],
     ['examples', examples],
     ['invalid', invalid],
   ] as const) {
     const section = document.getElementById(sectionId)!;
-    for (const spec of specs) {
-      const { card, host } = createCard(spec, open);
-      section.append(card);
-      hosts.push(host);
-    }
+    for (const spec of specs) section.append(createCard(spec, open).card);
   }
-  panel.setElements(hosts);
   document.body.dataset.ready = 'true';
 }
 

@@ -3,6 +3,7 @@ import { configureElements } from './configureElements.js';
 import { showPending } from './dom.js';
 import { startActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
+import { leaveChannel } from './inspectorChannel.js';
 import type { HTMLMaterialDownloadElement } from './globalTypes.js';
 
 /**
@@ -115,6 +116,7 @@ export function createElementClass(): MaterialDownloadElementConstructor {
       this.#destroyed = true;
       this.#actor.send({ type: 'DESTROY' });
       this.#actor = null;
+      leaveChannel(this);
       withBindingRoot(({ unbind }) => unbind(this));
     }
 

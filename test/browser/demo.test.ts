@@ -34,13 +34,13 @@ describe('the demo', () => {
     await openDemo();
     await expect.poll(settledCount, { timeout: 15_000 }).toBeGreaterThan(20);
     await page.click('#catalogue .card:nth-child(1) .inspect-button');
-    const rows = page.locator('#inspector tbody tr');
+    const rows = page.locator('cm-material-download-inspector [data-panel="rows"] tr');
     await expect.poll(() => rows.count()).toBe(2);
     await page.locator('#catalogue .card:nth-child(1) select[name="dimensions"]').selectOption('30x30cm');
     // Two more steps through validating and fetching, then the answer.
     await expect.poll(() => rows.count()).toBe(5);
     expect(await rows.first().getAttribute('data-transition')).toBe('fetching->enabled');
-    expect(await page.locator('#inspector [data-panel="current"]').textContent()).toBe('enabled');
+    expect(await page.locator('cm-material-download-inspector [data-panel="current"]').textContent()).toBe('enabled');
     const path = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));
     await page.screenshot({ path });
     expect(statSync(path).size).toBeGreaterThan(50_000);
@@ -71,28 +71,27 @@ describe('the demo', () => {
   it('the statechart panel follows the picked element through its transitions', async () => {
     await openDemo();
     await page.click('#panel-toggle');
-    const panel = page.locator('#inspector');
-    await expect.poll(() => panel.locator('.diagram svg').count()).toBe(1);
+    const panel = page.locator('cm-material-download-inspector');
+    await expect.poll(() => panel.locator('[data-panel="diagram"] svg').count()).toBe(1);
 
     const pickedId = await page.locator('#catalogue cm-material-download').nth(2).getAttribute('id');
-    await panel.locator('select').selectOption(pickedId);
+    await panel.getByRole('button', { name: `#${pickedId}`, exact: true }).click();
     await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toBe('enabled');
-    expect(await panel.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    const rows = panel.locator('[data-panel="rows"] tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
 
     const card = page.locator('.card', { has: page.locator(`#${pickedId}`) });
     await card.locator('select[name="type"]').selectOption('tile');
     await card.locator('select[name="dimensions"]').selectOption('none');
     await expect.poll(() => panel.locator('[data-panel="current"]').textContent()).toMatch(/^(enabled|disabled)$/);
-    const transitions = await panel
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transition')));
+    const transitions = await rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-transition')));
     // Newest first: the change passed through validating and fetching again.
     expect(transitions.slice(0, 3)).toEqual(expect.arrayContaining(['validating->fetching']));
     expect(transitions).toContain('enabled->validating');
-    const newest = await panel.locator('tbody tr').first().textContent();
+    const newest = await rows.first().textContent();
     expect(newest).toContain('"type":"tile"');
     // The diagram highlights the current state.
     const current = await panel.locator('[data-panel="current"]').textContent();
-    expect(await panel.locator('.diagram svg g.activeState').textContent()).toContain(current!);
+    expect(await panel.locator('[data-panel="diagram"] svg g.state.active').getAttribute('data-state')).toBe(current);
   });
 });

@@ -28,6 +28,34 @@ describe.each(['cm-material-download.js', 'cm-material-download.lite.js'])('dist
   });
 });
 
+/** Strings only the inspector's code holds: its element's name, and a line of its diagram. */
+const INSPECTOR_MARKERS = ['cm-material-download-inspector', 'from every state at rest'];
+
+describe('dist/cm-material-download.inspector.js', () => {
+  const inspector = read('cm-material-download.inspector.js');
+
+  it.each(['cm-material-download.js', 'cm-material-download.lite.js', 'lib/index.js', 'lib/chunks/bindingRoot.js'])(
+    'is not in dist/%s: the element carries only the channel the inspector meets it on',
+    (file) => {
+      expect(inspector).toContain(INSPECTOR_MARKERS[0]);
+      expect(inspector).toContain(INSPECTOR_MARKERS[1]);
+      for (const marker of INSPECTOR_MARKERS) expect(read(file)).not.toContain(marker);
+    },
+  );
+
+  it('holds no copy of the element: no transport, no React, no Preact', () => {
+    for (const marker of ['GetMaterialDownloadLink', 'apollographql-client-name', 'react-dom', 'preact'])
+      expect(inspector).not.toContain(marker);
+    expect(inspector).toContain('cm-material-download.channel');
+  });
+
+  it('is one self-contained script, and small', () => {
+    expect(inspector).not.toMatch(/^import\s|\bimport\s*\(|^export\s/m);
+    expect(inspector.startsWith('(function(){')).toBe(true);
+    expect(gzipSync(inspector).length).toBeLessThan(30 * 1024);
+  });
+});
+
 describe('the lite build', () => {
   it('carries Preact instead of React', () => {
     const lite = read('cm-material-download.lite.js');

@@ -104,7 +104,8 @@ describe('the npm tarball', () => {
 
   it('marks the self-registering files as having side effects, and the library entry as free of them', () => {
     const selfRegistering = files.filter((file) => /^dist\/cm-material-download(\.\w+)?\.js$/.test(file));
-    expect(selfRegistering).toHaveLength(3);
+    // The element, its lite and Stately builds, and the inspector.
+    expect(selfRegistering).toHaveLength(4);
     expect(pkg.sideEffects).toEqual(expect.arrayContaining(selfRegistering.map((file) => `./${file}`)));
     expect(pkg.sideEffects).not.toContain('./dist/lib/index.js');
   });

@@ -1,0 +1,201 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProvider, type Provider } from '../../dev/provider/server.js';
+import { CHROMIUM_FLAGS, findChromium } from '../support/chromium.js';
+import { InspectorPanel } from './support/inspectorPanel';
+import { ELEMENT_FILE } from './support/materialDownloadPage';
+
+/**
+ * The inspector on examples/plain-html, the page a customer copies: served
+ * unchanged but for one script tag for the inspector, placed after the
+ * element's (as the README says), before it, or added once the page runs.
+ * The element's CDN URL is answered from dist/, with the build under test.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const example = readFileSync(`${root}examples/plain-html/index.html`, 'utf8');
+const CDN_SCRIPT = /<script src="(https:\/\/cdn\.jsdelivr\.net\/[^"]+)"><\/script>/;
+const INSPECTOR = '<script src="/dist/cm-material-download.inspector.js"></script>';
+
+type Placement = 'after' | 'before' | 'none';
+
+let provider: Provider;
+let browser: Browser;
+let problems: string[];
+let requests: string[];
+
+beforeAll(async () => {
+  provider = await startProvider({ staticDirs: { '/dist/': 'dist' } });
+  browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await provider?.close();
+});
+afterEach(() => expect(problems).toEqual([]));
+
+/** The example page with the inspector's script placed as asked; every request and problem recorded. */
+async function openExample(placement: Placement): Promise<{ page: Page; panel: InspectorPanel }> {
+  provider.clearRequests();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  problems = [];
+  requests = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  const [cdnTag, cdnUrl] = CDN_SCRIPT.exec(example)!;
+  const html =
+    placement === 'none'
+      ? example
+      : example.replace(cdnTag, placement === 'after' ? `${cdnTag}\n${INSPECTOR}` : `${INSPECTOR}\n${cdnTag}`);
+  await page.route(`${provider.origin}/`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+  await page.route(cdnUrl!, (route) =>
+    route.fulfill({ path: `${root}${ELEMENT_FILE.slice(1)}`, contentType: 'text/javascript' }),
+  );
+  await page.goto(`${provider.origin}/`);
+  return { page, panel: new InspectorPanel(page) };
+}
+
+const settled = (page: Page) => page.locator('cm-material-download[data-state="enabled"]').count();
+
+/** What the provider was asked, in order: the element's requests are the same with or without the panel. */
+const operations = () =>
+  provider.requests.flatMap((request) =>
+    request.operations.map(({ operationName, variables }) => `${operationName} ${JSON.stringify(variables)}`),
+  );
+
+/** Both elements settle, then the swatch's dimensions change and it settles again. */
+async function changeSwatch(page: Page): Promise<void> {
+  await expect.poll(() => settled(page)).toBe(2);
+  const swatch = page.locator('#swatch > a');
+  const before = await swatch.getAttribute('href');
+  await page.locator('#swatch').evaluate((host) => host.setAttribute('dimensions', '30x30cm'));
+  await expect.poll(() => swatch.getAttribute('href')).not.toBe(before);
+  await expect.poll(() => settled(page)).toBe(2);
+}
+
+describe('the inspector on the plain-HTML example', () => {
+  it('lists both elements with article, type and state, and draws the picked one with its state highlighted', async () => {
+    const { page, panel } = await openExample('after');
+    await expect
+      .poll(() => panel.elements())
+      .toEqual(['#swatch | A-100 | thumbnail | enabled', '#pbr | A-100 | pbr | enabled']);
+    // The first element is picked until another is.
+    expect(await panel.picked()).toBe('#swatch');
+    await panel.pick('#pbr');
+    expect(await panel.picked()).toBe('#pbr');
+    expect(await panel.currentState()).toBe('enabled');
+    const { states, highlighted } = await panel.diagram();
+    expect(states).toEqual(['validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']);
+    expect(highlighted).toEqual(['enabled']);
+    // Loaded beside the element's file, it saw each element from its first step.
+    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching']);
+    await page.context().close();
+  });
+
+  it('logs each transition of an attribute change with its event, payload and context', async () => {
+    const { page, panel } = await openExample('after');
+    await changeSwatch(page);
+    await expect.poll(() => panel.transitions()).toHaveLength(5);
+    expect(await panel.transitions()).toEqual([
+      'fetching->enabled',
+      'validating->fetching',
+      'enabled->validating',
+      'fetching->enabled',
+      'validating->fetching',
+    ]);
+    const change = await panel.transition(2);
+    expect(change.step).toBe('enabled → validating');
+    expect(change.event).toMatch(/^INPUTS\.SET \{"inputs":\{.*"dimensions":"30x30cm"/);
+    expect(change.context).toMatchObject({ inputs: { dimensions: '30x30cm' }, href: null, error: null });
+    const answer = await panel.transition(0);
+    expect(answer.event).toMatch(/^xstate\.done\.actor\.lookup /);
+    expect(answer.context).toMatchObject({ href: await page.locator('#swatch > a').getAttribute('href') });
+    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    await page.context().close();
+  });
+
+  it('collapses to its title bar and expands again', async () => {
+    const { page, panel } = await openExample('after');
+    await expect.poll(() => panel.elements()).toHaveLength(2);
+    expect(await panel.expanded()).toBe(true);
+    await panel.toggle();
+    expect(await panel.expanded()).toBe(false);
+    expect(await panel.root.getAttribute('collapsed')).toBe('');
+    await panel.toggle();
+    expect(await panel.expanded()).toBe(true);
+    await page.context().close();
+  });
+
+  it('changes nothing the elements do: the same requests as without it, and nothing else from the network', async () => {
+    const without = await openExample('none');
+    await changeSwatch(without.page);
+    const expected = operations();
+    await without.page.context().close();
+
+    const { page } = await openExample('after');
+    await changeSwatch(page);
+    expect(operations()).toEqual(expected);
+    expect(operations()).toHaveLength(3);
+    // The page, the element's file, the inspector's file and the lookups; the browser may ask for a favicon.
+    expect(new Set(requests.filter((request) => request !== 'GET /favicon.ico'))).toEqual(
+      new Set([
+        'GET /',
+        `GET ${new URL(CDN_SCRIPT.exec(example)![1]!).pathname}`,
+        'GET /dist/cm-material-download.inspector.js',
+        'POST /graphql',
+      ]),
+    );
+    await page.context().close();
+  });
+
+  it('loaded before the element file, sees each element from its first step', async () => {
+    const { page, panel } = await openExample('before');
+    await expect
+      .poll(() => panel.elements())
+      .toEqual(['#swatch | A-100 | thumbnail | enabled', '#pbr | A-100 | pbr | enabled']);
+    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching']);
+    await page.context().close();
+  });
+
+  it('added once the elements have settled, finds them and logs from then on', async () => {
+    const { page, panel } = await openExample('none');
+    await expect.poll(() => settled(page)).toBe(2);
+    await page.addScriptTag({ url: '/dist/cm-material-download.inspector.js' });
+    await expect
+      .poll(() => panel.elements())
+      .toEqual(['#swatch | A-100 | thumbnail | enabled', '#pbr | A-100 | pbr | enabled']);
+    expect(await panel.transitions()).toEqual([]);
+    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    await changeSwatch(page);
+    await expect
+      .poll(() => panel.transitions())
+      .toEqual(['fetching->enabled', 'validating->fetching', 'enabled->validating']);
+    await page.context().close();
+  });
+
+  it('drops an element removed from the page from its list', async () => {
+    const { page, panel } = await openExample('after');
+    await expect.poll(() => panel.elements()).toHaveLength(2);
+    await page.locator('#pbr').evaluate((host) => host.remove());
+    await expect.poll(() => panel.elements()).toEqual(['#swatch | A-100 | thumbnail | enabled']);
+    await page.context().close();
+  });
+
+  // One picture, from the React build: both projects writing it would race.
+  it.runIf(ELEMENT_FILE.endsWith('/cm-material-download.js'))(
+    'is worth a picture: docs/inspector.png, after an attribute change',
+    async () => {
+      const { page, panel } = await openExample('after');
+      await changeSwatch(page);
+      await expect.poll(() => panel.transitions()).toHaveLength(5);
+      const path = fileURLToPath(new URL('../../docs/inspector.png', import.meta.url));
+      await page.screenshot({ path });
+      expect(statSync(path).size).toBeGreaterThan(30_000);
+      await page.context().close();
+    },
+  );
+});
