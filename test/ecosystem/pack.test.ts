@@ -67,7 +67,7 @@ beforeAll(async () => {
   let tarball: string;
   ({ scratch, tarball, files } = await packPackage('cm-pack-'));
   pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
-  // An install mostly waits on the disk and the registry: one app builds while the other installs.
+  // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
   [reactApp, vueApp, browser] = await Promise.all([
     prepareExample('react', tarball),
     prepareExample('vue', tarball),
