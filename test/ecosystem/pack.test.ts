@@ -3,7 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
+import type { Browser, ElementHandle, Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
@@ -11,10 +11,11 @@ import { launchChromium, openWatchedPage } from './support/browser';
 import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
- * The package as npm would publish it, used the way a React developer would:
- * `npm pack`, installed into a copy of examples/react, type-checked with the
- * app's own tsc, built with the app's own Vite, and opened in Chromium
- * against the local provider. Needs `npm run build` first (`npm test` does it).
+ * The package as npm would publish it, used the way a React or a Vue developer
+ * would: one `npm pack`, installed into a copy of examples/react and of
+ * examples/vue, each type-checked with the app's own checker, built with the
+ * app's own Vite, and opened in Chromium against the local provider. Needs
+ * `npm run build` first (`npm test` does it).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -32,21 +33,23 @@ interface PackageJson {
 }
 
 let scratch: string;
-let app: string;
+let reactApp: string;
+let vueApp: string;
 let files: string[];
 let pkg: PackageJson;
+let browser: Browser;
 
-async function inApp(command: string, args: string[]) {
+async function inApp(app: string, command: string, args: string[]) {
   return run(command, args, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
 }
 
-beforeAll(async () => {
-  let tarball: string;
-  ({ scratch, tarball, files } = await packPackage('cm-pack-'));
-  pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
-
-  app = join(scratch, 'app');
-  cpSync(join(root, 'examples/react'), app, {
+/**
+ * A copy of examples/<name> that depends on the tarball instead of the registry's version,
+ * installed and built with the app's own Vite.
+ */
+async function prepareExample(name: string, tarball: string): Promise<string> {
+  const app = join(scratch, name);
+  cpSync(join(root, 'examples', name), app, {
     recursive: true,
     filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
   });
@@ -55,10 +58,25 @@ beforeAll(async () => {
   };
   appPackage.dependencies[pkg.name] = `file:${tarball}`;
   writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
-  await inApp('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  await inApp(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  await inApp(app, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']);
+  return app;
+}
+
+beforeAll(async () => {
+  let tarball: string;
+  ({ scratch, tarball, files } = await packPackage('cm-pack-'));
+  pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+  // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
+  [reactApp, vueApp, browser] = await Promise.all([
+    prepareExample('react', tarball),
+    prepareExample('vue', tarball),
+    launchChromium(),
+  ]);
 }, 150_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await browser?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -114,7 +132,7 @@ describe('the npm tarball', () => {
     // The entry and the chunks it imports (the binding it loads on demand among them).
     const code = files
       .filter((file) => file.startsWith('dist/lib/') && file.endsWith('.js'))
-      .map((file) => readFileSync(join(app, 'node_modules', pkg.name, file), 'utf8'))
+      .map((file) => readFileSync(join(reactApp, 'node_modules', pkg.name, file), 'utf8'))
       .join('\n');
     // Bare specifiers of the file's own import statements, reduced to package names.
     const imported = new Set(
@@ -131,10 +149,10 @@ describe('the npm tarball', () => {
 
   it('lets a bundler drop the library entry when nothing of it is used, and keep a self-registering file', async () => {
     const bundle = async (source: string) => {
-      const entry = join(app, `entry-${source.length}.js`);
+      const entry = join(reactApp, `entry-${source.length}.js`);
       writeFileSync(entry, source);
       const output = (await build({
-        root: app,
+        root: reactApp,
         configFile: false,
         logLevel: 'silent',
         build: { write: false, minify: false, rolldownOptions: { input: entry } },
@@ -149,18 +167,20 @@ describe('the npm tarball', () => {
 describe('examples/react with the installed package', () => {
   it('type-checks with the app’s own tsc: the JSX typings accept the tag and its attributes', async () => {
     await expect(
-      inApp(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']),
+      inApp(reactApp, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']),
     ).resolves.toBeDefined();
   }, 60_000);
 
   it('fails to type-check when a wrong attribute value is written', async () => {
-    const appFile = join(app, 'src/App.tsx');
+    const appFile = join(reactApp, 'src/App.tsx');
     const original = readFileSync(appFile, 'utf8');
     writeFileSync(appFile, original.replace('type={type}', 'type="pdf"'));
     try {
-      const failure = await inApp(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']).catch(
-        (error: { stdout: string }) => error,
-      );
+      const failure = await inApp(reactApp, process.execPath, [
+        'node_modules/typescript/bin/tsc',
+        '-p',
+        'tsconfig.json',
+      ]).catch((error: { stdout: string }) => error);
       expect('stdout' in failure ? failure.stdout : '').toMatch(/TS2322: Type '"pdf"' is not assignable/);
     } finally {
       writeFileSync(appFile, original);
@@ -169,15 +189,11 @@ describe('examples/react with the installed package', () => {
 
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
     let provider: Provider;
-    let browser: Browser;
 
     beforeAll(async () => {
-      await inApp(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']);
-      provider = await startProvider({ staticDirs: { '/': join(app, 'dist') } });
-      browser = await launchChromium();
-    }, 60_000);
+      provider = await startProvider({ staticDirs: { '/': join(reactApp, 'dist') } });
+    });
     afterAll(async () => {
-      await browser?.close();
       await provider?.close();
     });
 
@@ -205,6 +221,101 @@ describe('examples/react with the installed package', () => {
 
     it('logs nothing to the console and throws nothing, mounted by the app’s own React', () => {
       expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe('examples/vue with the installed package', () => {
+  it('type-checks with vue-tsc, which checks the tag’s attribute values in the template (`type="pdf"` does not compile)', async () => {
+    // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
+    const wrongFile = join(vueApp, 'src/WrongType.vue');
+    const original = readFileSync(join(vueApp, 'src/App.vue'), 'utf8');
+    expect(original).toContain(':type="type"');
+    writeFileSync(wrongFile, original.replace(':type="type"', 'type="pdf"'));
+    try {
+      const failure = await inApp(vueApp, process.execPath, [
+        'node_modules/vue-tsc/bin/vue-tsc.js',
+        '--noEmit',
+        '-p',
+        'tsconfig.json',
+      ]).catch((error: { stdout: string; stderr: string }) => error);
+      const output = `${failure.stdout}${failure.stderr}`;
+      const errors = output.split('\n').filter((line) => line.includes('error TS'));
+      expect(
+        errors.filter((line) => !line.startsWith('src/WrongType.vue')),
+        output,
+      ).toEqual([]);
+      expect(errors, output).toEqual([expect.stringMatching(/TS2322: Type '"pdf"' is not assignable/)]);
+    } finally {
+      rmSync(wrongFile);
+    }
+    // vue-tsc reads Vue's types besides the app's: on a busy machine it takes several times tsc's time.
+  }, 120_000);
+
+  describe('built with the app’s own Vite, in Chromium against the local provider', () => {
+    let provider: Provider;
+    let page: Page;
+    let problems: string[];
+
+    beforeAll(async () => {
+      provider = await startProvider({ staticDirs: { '/': join(vueApp, 'dist') } });
+      ({ page, problems } = await openWatchedPage(browser));
+      await page.goto(`${provider.origin}/`);
+    });
+    afterAll(async () => {
+      await provider?.close();
+    });
+
+    const host = () => page.locator('cm-material-download');
+    const anchor = () => page.locator('cm-material-download > a');
+    const status = () => page.getByRole('status');
+    /** The anchor Vue rendered first, to tell that later renders patched it instead of making another. */
+    let firstAnchor: ElementHandle;
+    const isFirstAnchor = () =>
+      page.evaluate((first) => first === document.querySelector('cm-material-download > a'), firstAnchor);
+
+    it('sets the link from the bound state, and the cm-link-change listener shows it', async () => {
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/thumbnail-/);
+      const thumbnail = (await anchor().getAttribute('href'))!;
+      expect(await host().getAttribute('data-state')).toBe('enabled');
+      await expect.poll(() => status().textContent()).toBe(`Ready: ${thumbnail}`);
+      expect((await page.request.get(thumbnail)).status()).toBe(200);
+      firstAnchor = (await anchor().elementHandle())!;
+    });
+
+    it('fetches again when the select or the input changes the reactive state, keeping the customer’s anchor', async () => {
+      await page.getByRole('combobox').selectOption('pbr');
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/pbr-/);
+      await expect.poll(() => status().textContent()).toBe(`Ready: ${await anchor().getAttribute('href')}`);
+      expect(await anchor().textContent()).toBe('Download pbr');
+
+      await page.getByRole('textbox').fill('A-101');
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\/pbr-/);
+      await expect.poll(() => status().textContent()).toBe(`Ready: ${await anchor().getAttribute('href')}`);
+      expect(await anchor().getAttribute('class')).toBe('button');
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('disables the anchor when the article id is emptied, the app says why, and a new id brings the link back', async () => {
+      await page.getByRole('textbox').fill('');
+      await expect.poll(() => host().getAttribute('data-state')).toBe('disabled');
+      expect(await anchor().getAttribute('href')).toBeNull();
+      expect(await anchor().getAttribute('class')).toBe('button disabled');
+      expect(await anchor().getAttribute('aria-disabled')).toBe('true');
+      // The app's scoped style reaches the class the element adds.
+      expect(await anchor().evaluate((a) => getComputedStyle(a).opacity)).toBe('0.5');
+      await expect.poll(() => status().textContent()).toBe('Unavailable: no article id provided');
+
+      await page.getByRole('textbox').fill('A-100');
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/pbr-/);
+      expect(await anchor().getAttribute('class')).toBe('button');
+      expect(await anchor().getAttribute('aria-disabled')).toBeNull();
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('logs only the empty article id to the console and throws nothing, mounted by the app’s own Vue', () => {
+      // The element logs the host beside the message, for the console to point at.
+      expect(problems).toEqual([expect.stringMatching(/^cm-material-download: no article id provided( |$)/)]);
     });
   });
 });
