@@ -68,7 +68,8 @@ async function lookupOnce(request: LinkRequest, signal: AbortSignal | undefined)
     throw new LookupError(messages.length ? `GraphQL error: ${messages.join('; ')}` : 'invalid response: no data');
   }
   const url = readDownloadUrl(request.kind, data);
-  return url === null || url === undefined ? null : toSafeHref(url);
+  // The readers say null where the provider has no link, whatever shape its answer had.
+  return url === null ? null : toSafeHref(url);
 }
 
 interface ConfiguredProvider {

@@ -38,7 +38,7 @@ interface TransitionDefinition {
 
 interface Microstep {
   type: '@xstate.microstep';
-  actorRef: { getSnapshot(): { value: unknown } | undefined };
+  actorRef: { getSnapshot(): { value: unknown } };
   event: DecodedTransition['event'];
   snapshot: { value: unknown; context: MaterialDownloadContext };
   _transitions: readonly TransitionDefinition[];
@@ -86,8 +86,8 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
 }
 
 function stateLeft(actorRef: Microstep['actorRef']): string {
-  // While the first snapshot is being made there is none yet; the machine starts in validating.
+  // A root-level transition answers an event, and an actor takes events only once its first snapshot
+  // is made (even one that an invoked actor sends back while the machine starts): there always is one.
   // The machine is flat: every state value is a string.
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- XState types a snapshot's value loosely here
-  return String(actorRef.getSnapshot()?.value ?? 'validating');
+  return String(actorRef.getSnapshot().value);
 }

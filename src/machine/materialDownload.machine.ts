@@ -1,4 +1,13 @@
-import { assign, emit, fromCallback, fromPromise, setup, type ErrorActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ErrorActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import type { MaterialDownloadInputs } from './attributes.js';
 import { changesValidation } from './changesValidation.js';
 import type { LinkRequest } from './types.js';
@@ -176,7 +185,11 @@ export const materialDownloadMachine = setup({
     retryDelay: ({ context }) => context.retryInMs,
   },
   actions: {
-    assignInputs: assign(({ event }) => (event.type === 'INPUTS.SET' ? { inputs: event.inputs } : {})),
+    // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
+    assignInputs: assign(({ event }) => {
+      assertEvent(event, 'INPUTS.SET');
+      return { inputs: event.inputs };
+    }),
     clearLink: assign({ href: null, error: null, request: null, lazy: false, attempt: 0, failedOnWire: false }),
     assignValidation: assign(({ context }) => {
       const validation = validateInputs(context.inputs);
@@ -211,8 +224,10 @@ export const materialDownloadMachine = setup({
     canFetchNow: ({ context }) => context.request !== null && !context.lazy,
     hasLink: (_, href: LookupOutput) => href !== null,
     isWorthRetrying: (_, error: unknown) => typeof (error as LookupFailure | null)?.retryInMs === 'number',
-    changesRequest: ({ context, event }) =>
-      event.type === 'INPUTS.SET' && changesValidation(context.inputs, event.inputs),
+    changesRequest: ({ context, event }) => {
+      assertEvent(event, 'INPUTS.SET');
+      return changesValidation(context.inputs, event.inputs);
+    },
   },
 }).createMachine({
   id: 'materialDownload',

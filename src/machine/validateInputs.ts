@@ -61,6 +61,7 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   };
   const assignmentType = DIMENSIONS[dimensions as keyof typeof DIMENSIONS];
 
+  // The loop above refused every type outside DOWNLOAD_KINDS: these cases are all there is.
   switch (type as keyof typeof DOWNLOAD_KINDS) {
     case 'pbr':
       if (assignmentType) return fail(MESSAGES.dimensionsForPbr);
@@ -71,14 +72,12 @@ export function validateInputs(inputs: MaterialDownloadInputs): Validation {
     case 'tile':
       if (assignmentType) return fail(MESSAGES.dimensionsForTile);
       return { ok: true, lazy, request: { ...base, kind: 'tile', assignmentType: TILE_ASSIGNMENT_TYPE } };
-    default:
-      return fail(MESSAGES.unrecognizedType);
   }
 }
 
 /** `none` leaves the variable out of the request entirely, not `null`. */
-function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+function optional<K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> {
+  return value === null ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 export type { LinkRequest };

@@ -1,5 +1,8 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { configure, lookupDownloadLink } from '../../src/api';
+import { enqueue } from '../../src/api/batchQueue';
+import { shareOperation } from '../../src/api/sharedOperations';
 import { sendOperation, type SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import {
@@ -250,6 +253,35 @@ describe('a batch that fails', () => {
     ].map((result) => result.catch((error: Error) => error.message));
     await elapse(30 + 50);
     expect(await Promise.all(outcomes)).toEqual(['request timed out after 50 ms', 'request timed out after 50 ms']);
+  });
+});
+
+describe('a batch that is over', () => {
+  /** Operations for `articleIds`, queued together for one endpoint, as the transport would. */
+  function queueTogether(articleIds: string[], options: SendOptions) {
+    return articleIds.map((articleId) =>
+      shareOperation(`${options.endpoint} ${articleId}`, operation(articleId), (shared) =>
+        enqueue(options.endpoint, shared, options),
+      ),
+    );
+  }
+  const listenersOn = (operations: ReturnType<typeof queueTogether>) =>
+    operations.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length);
+
+  it.each([
+    ['answered', answerLinks, 'fulfilled'],
+    ['failed', () => json({ message: 'down' }, 503), 'rejected'],
+  ] as const)('%s, keeps no listener on its operations: none outlives its request', async (_, answer, status) => {
+    let release = () => {};
+    fakeFetch((request) => new Promise((resolve) => (release = () => resolve(answer(request)))));
+    const operations = queueTogether(['A-1', 'A-2'], freshOptions({ intervalMs: 30, max: 10 }));
+    const outcomes = Promise.allSettled(operations.map(({ result }) => result));
+    await elapse(30);
+    // On the wire, the batch listens for the moment nobody waits for any of its answers.
+    expect(listenersOn(operations)).toEqual([1, 1]);
+    release();
+    expect((await outcomes).map((outcome) => outcome.status)).toEqual([status, status]);
+    expect(listenersOn(operations)).toEqual([0, 0]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abandonedByAll, type SharedOperation } from '../../src/api/sharedOperations';
+import { abandonedByAll, shareOperation, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
 import { sendOperation, type SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, type Answer } from './support/fakeFetch';
 import {
@@ -95,6 +95,26 @@ describe("a caller's signal", () => {
     expect(getEventListeners(leaving.signal, 'abort')).toHaveLength(0);
     held.releaseAll();
     await staying;
+  });
+});
+
+describe('an operation everyone left before it was sent', () => {
+  it('settles as aborted at once, so whoever holds it is not left waiting', async () => {
+    const shared = shareOperation('never-sent A-1', operation('A-1'), () => {});
+    let outcome: unknown = 'pending';
+    shared.result.then(
+      () => (outcome = 'answered'),
+      (error: unknown) => (outcome = error),
+    );
+    const callers = [new AbortController(), new AbortController()];
+    const left = callers.map((caller) => waitFor(shared, caller.signal).catch(() => 'left'));
+    callers[0]!.abort();
+    await elapse(0);
+    expect(outcome).toBe('pending');
+    callers[1]!.abort();
+    await elapse(0);
+    expect(outcome).toMatchObject({ name: 'AbortError' });
+    expect(await Promise.all(left)).toEqual(['left', 'left']);
   });
 });
 

@@ -80,6 +80,22 @@ describe('decodeTransition', () => {
     ]);
   });
 
+  it.each([
+    [{ type: 'INPUTS.SET', inputs: pbr } as const, 'waiting -> INPUTS.SET[0] -> validating'],
+    [{ type: 'DESTROY' } as const, 'waiting -> DESTROY[0] -> destroyed'],
+  ])('names the state left by %o that an invoked actor sends back while the machine starts', (sent, edge) => {
+    const decoded: string[] = [];
+    const machine = materialDownloadMachine.provide({
+      actors: {
+        lookupLink: fromPromise<LookupOutput, LookupInput>(() => new Promise(() => {})),
+        watchVisibility: fromCallback(({ sendBack }) => sendBack(sent)),
+      },
+    });
+    const inspect = (event: InspectionEvent) => void decoded.push(decodeTransition(event)?.edge ?? '');
+    createActor(machine, { input: { inputs: { ...pbr, loading: 'lazy' } }, inspect }).start();
+    expect(decoded.filter(Boolean).slice(0, 2)).toEqual(['validating -> always[1] -> waiting', edge]);
+  });
+
   it('gives the parts apart: the actor, the states, the trigger and the event being processed', () => {
     const { actor, decoded } = start(pbr);
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, articleId: 'A-102' } });

@@ -108,6 +108,14 @@ describe('materialDownloadMachine', () => {
     expect(reported).toEqual(['no article id provided']);
   });
 
+  it('leaves an invalid element nothing to wait for, even with loading="lazy": no request, not lazy', () => {
+    const { actor } = start({ ...pbr, loading: 'lazy' });
+    expect(actor.getSnapshot().context).toMatchObject({ lazy: true, request: { articleId: 'A-101' } });
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, loading: 'lazy', type: 'video' } });
+    expect(actor.getSnapshot().value).toBe('disabled');
+    expect(actor.getSnapshot().context).toMatchObject({ lazy: false, request: null });
+  });
+
   it('re-enters validating on every input change, from every live state, and clears the link', async () => {
     const { actor, lookup, visited } = start(thumbnail);
     lookup.calls[0]!.resolve('https://files.example/a.png');
