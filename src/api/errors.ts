@@ -10,18 +10,34 @@ export class LookupError extends Error {
    * waits as long as the others and they retry as a batch again.
    */
   readonly jitter: number;
+  /** When the request failed (`Date.now()`), once per failed request like `jitter`. */
+  readonly failedAt: number;
   /** When to try again, once the retry policy has been applied; undefined: not again. */
   readonly retryInMs: number | undefined;
+  /**
+   * The moment that wait ends (`failedAt + retryInMs`): the same for every
+   * operation of one failed request, so their elements try again at one
+   * instant however late each of them took the failure in.
+   */
+  readonly retryAt: number | undefined;
 
   constructor(
     message: string,
-    options: { transient?: boolean; retryAfterMs?: number; jitter?: number; retryInMs?: number } = {},
+    options: {
+      transient?: boolean;
+      retryAfterMs?: number;
+      jitter?: number;
+      failedAt?: number;
+      retryInMs?: number;
+    } = {},
   ) {
     super(message);
     this.transient = options.transient ?? false;
     this.retryAfterMs = options.retryAfterMs;
     this.jitter = options.jitter ?? Math.random();
+    this.failedAt = options.failedAt ?? Date.now();
     this.retryInMs = options.retryInMs;
+    this.retryAt = options.retryInMs === undefined ? undefined : this.failedAt + options.retryInMs;
   }
 }
 

@@ -19,10 +19,11 @@ export function withRetry(error: unknown, attempt: number, policy: RetryOptions 
   if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS) return error;
   const backoff = policy.baseDelayMs * GROWTH ** attempt * (1 - JITTER + 2 * JITTER * error.jitter);
   const retryInMs = Math.round(error.retryAfterMs ?? backoff);
-  const { transient, retryAfterMs, jitter } = error;
+  const { transient, retryAfterMs, jitter, failedAt } = error;
   return new LookupError(error.message, {
     transient,
     jitter,
+    failedAt,
     retryInMs,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });

@@ -54,6 +54,12 @@ export interface MaterialDownloadContext {
   attempt: number;
   /** How long `retrying` waits, as the failed lookup said. */
   retryInMs: number;
+  /**
+   * When that wait ends (`Date.now()` terms), if the failure said: elements
+   * that shared a failed request then try again at one instant, and their
+   * retries share a batch again, however far apart each took the failure in.
+   */
+  retryAt: number | null;
   /** The last lookup failed on the wire: coming back online is worth another try. */
   failedOnWire: boolean;
 }
@@ -77,11 +83,13 @@ export interface LookupInput {
 
 /**
  * How a failed lookup says more: `retryInMs` when it is worth another try
- * (and when), `transient` when it failed on the wire.
+ * (and when; `retryAt`, the moment that wait ends), `transient` when it
+ * failed on the wire.
  */
 interface LookupFailure {
   message?: unknown;
   retryInMs?: unknown;
+  retryAt?: unknown;
   transient?: unknown;
 }
 
@@ -182,7 +190,10 @@ export const materialDownloadMachine = setup({
     watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
   },
   delays: {
-    retryDelay: ({ context }) => context.retryInMs,
+    // Counted from the failure, not from when this element took it in: a busy page may take
+    // the failure of one batch in over several tasks.
+    retryDelay: ({ context }) =>
+      context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
   },
   actions: {
     // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
@@ -206,6 +217,8 @@ export const materialDownloadMachine = setup({
     assignRetry: assign(({ context }, error: unknown) => ({
       attempt: context.attempt + 1,
       retryInMs: (error as LookupFailure).retryInMs as number,
+      retryAt:
+        typeof (error as LookupFailure).retryAt === 'number' ? ((error as LookupFailure).retryAt as number) : null,
     })),
     // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
     startOver: assign({ attempt: 0, failedOnWire: false, error: null }),
@@ -240,6 +253,7 @@ export const materialDownloadMachine = setup({
     error: null,
     attempt: 0,
     retryInMs: 0,
+    retryAt: null,
     failedOnWire: false,
   }),
   initial: 'validating',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api/errors';
 import { MAX_RETRY_AFTER_MS, withRetry } from '../../src/api/retry';
 import { parseRetryAfter } from '../../src/api/wire';
@@ -50,6 +50,21 @@ describe('withRetry', () => {
       retryAfterMs: 2000,
       retryInMs: 2000,
     });
+  });
+
+  it('counts the wait from the failure: every operation of one failed request is due at the same moment', () => {
+    vi.useFakeTimers({ now: 10_000 });
+    try {
+      const failure = onTheWire({ jitter: 0.5 });
+      const first = withRetry(failure, 0, DEFAULTS) as LookupError;
+      // A busy page takes the same failure in later for another element of the batch.
+      vi.advanceTimersByTime(40);
+      const second = withRetry(failure, 0, DEFAULTS) as LookupError;
+      expect(first).toMatchObject({ failedAt: 10_000, retryInMs: 500, retryAt: 10_500 });
+      expect(second).toMatchObject({ failedAt: 10_000, retryInMs: 500, retryAt: 10_500 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits baseDelayMs, then three times longer each time', () => {

@@ -13,6 +13,7 @@ const snapshotAt = (value: string, href: string | null) =>
       error: null,
       attempt: 0,
       retryInMs: 0,
+      retryAt: null,
       failedOnWire: false,
     },
   });

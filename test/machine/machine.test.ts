@@ -274,6 +274,36 @@ describe('materialDownloadMachine', () => {
       }
     });
 
+    it('counts the wait from when the failure happened, not from when this element took it in', async () => {
+      vi.useFakeTimers({ now: 0 });
+      try {
+        const { actor, lookup } = start(pbr);
+        // Its batch failed at 0 and asked for 500 ms; this element takes it in 40 ms later.
+        vi.setSystemTime(40);
+        lookup.calls[0]!.reject(Object.assign(retryable(500), { retryAt: 500 }));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('retrying');
+        await vi.advanceTimersByTimeAsync(459);
+        expect(lookup.calls).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 1]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('tries again at once when the moment to retry has already passed', async () => {
+      vi.useFakeTimers({ now: 1000 });
+      try {
+        const { lookup } = start(pbr);
+        lookup.calls[0]!.reject(Object.assign(retryable(500), { retryAt: 600 }));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 1]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('logs only the failure that is not retried', async () => {
       const { actor, lookup, reported } = start(pbr);
       lookup.calls[0]!.reject(onTheWire());
