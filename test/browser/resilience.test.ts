@@ -27,8 +27,9 @@ const escape = (text: string | null) => String(text).replace(/[.*+?^${}()|[\]\\]
 
 type RecordedRequest = Provider['requests'][number];
 /** What each request asked for: `articleId/operationName` per operation. */
+/** What one request asked for, sorted: the order of operations within a batch is not the contract's. */
 const asked = (request: RecordedRequest) =>
-  request.operations.map((operation) => `${String(operation.variables.articleId)}/${operation.operationName}`);
+  request.operations.map((operation) => `${String(operation.variables.articleId)}/${operation.operationName}`).sort();
 const gapsBetween = (requests: RecordedRequest[]) =>
   requests.slice(1).map((request, i) => request.at - requests[i]!.at);
 
