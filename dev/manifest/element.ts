@@ -16,6 +16,7 @@
  * again; problems go to `console.error`, prefixed `cm-material-download:`.
  *
  * The host's `data-state` attribute shows where the element is, for CSS:
+ * - `idle`: just inserted, or none of `organization-id`, `article-id` and `type` set yet (it waits quietly)
  * - `validating`: inputs just changed
  * - `waiting`: `loading="lazy"` and not yet near the viewport
  * - `fetching`: the request is out

@@ -16,6 +16,8 @@ export function statechartDoc(): string {
     'Generated from `src/machine/materialDownload.machine.ts` by `npm run statechart`; a test fails when it is stale.',
     'Labels read `event [guard] / actions`. `INPUTS.SET` and `DESTROY` are handled at the root, so they leave every state at rest;',
     '`validating` is transient: it is entered on every input change and left in the same step.',
+    '`idle` is where an element waits, quietly, for its first required input (frameworks insert an element before binding it);',
+    'it takes input changes itself, and is never entered again.',
     '',
     diagramBlock(),
     '',

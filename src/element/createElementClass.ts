@@ -1,4 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes.js';
+import type { MaterialDownloadState } from '../machine/materialDownload.machine.js';
+import { afterConnectingTask } from './afterConnectingTask.js';
 import { configureElements } from './configureElements.js';
 import { showPending } from './dom.js';
 import { startActor, type MaterialDownloadActor } from './elementLogic.js';
@@ -42,6 +44,9 @@ export interface MaterialDownloadElementConstructor {
   readonly version: string;
 }
 
+/** The machine's initial state: what the host shows until its actor starts. */
+const IDLE: MaterialDownloadState = 'idle';
+
 const INPUT_ATTRIBUTES = INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute);
 /** Not an input: switches on the transition log (see inspection.ts). */
 const DEBUG_ATTRIBUTE = 'debug';
@@ -58,8 +63,9 @@ function readInputs(host: HTMLElement): MaterialDownloadInputs {
 
 /**
  * The custom element owns its statechart's actor: it is created and started
- * in `connectedCallback`, so the lookups of every element connected in one
- * task are queued in that task, whatever React is doing. React only binds
+ * right after the task that connected the element, for every element
+ * connected in that task at once, so their lookups share batches, whatever
+ * React is doing. React only binds
  * the anchor to the actor, later (see bindingRoot). Made on first use, not
  * at import: importing the library in Node must not touch HTMLElement.
  */
@@ -74,11 +80,24 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     #destroyed = false;
     #inputsChangeQueued = false;
     #inspected = false;
+    readonly #start = () => this.#startActor();
 
+    /**
+     * The actor starts once the task that connected the element is over (see
+     * afterConnectingTask): inputs a framework binds right after inserting
+     * the element are there by then, and are never reported missing.
+     */
     connectedCallback(): void {
       clearTimeout(this.#destroyTimer);
       if (this.#destroyed || this.#actor) return;
       this.#adoptEarlyProperties();
+      showPending(this, IDLE);
+      afterConnectingTask(this.#start);
+    }
+
+    #startActor(): void {
+      // Removed before its start, it starts when it is put back.
+      if (this.#destroyed || this.#actor || !this.isConnected) return;
       this.#inspected = wantsInspection(this);
       const { actor, settlings } = startActor(this, readInputs(this));
       this.#actor = actor;
@@ -112,8 +131,10 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     }
 
     #destroy(): void {
-      if (this.isConnected || !this.#actor) return;
+      if (this.isConnected) return;
+      // Gone before its actor started: as if it had started, it never starts now.
       this.#destroyed = true;
+      if (!this.#actor) return;
       this.#actor.send({ type: 'DESTROY' });
       this.#actor = null;
       leaveChannel(this);

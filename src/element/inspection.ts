@@ -1,6 +1,8 @@
 import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log.js';
+import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
+import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
 
 /**
  * A debugging hook: receives XState's inspection events with the element
@@ -51,14 +53,37 @@ export function wantsInspection(host: HTMLElement): boolean {
   return inspector !== null || host.hasAttribute('debug');
 }
 
-/** One transition as a readable line, for the `debug` attribute. */
-export function describeTransition(host: Pick<HTMLElement, 'id' | 'getAttribute'>, step: DecodedTransition): string {
+type DescribedHost = Pick<HTMLElement, 'id' | 'getAttribute'>;
+
+/** `cm-material-download#swatch` or `cm-material-download A-100/pbr`: which element a debug line is about. */
+function debugName(host: DescribedHost): string {
   const name = host.id
     ? `#${host.id}`
     : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
+  return `${LOG_PREFIX.slice(0, -1)}${name}`;
+}
+
+/** One transition as a readable line, for the `debug` attribute. */
+export function describeTransition(host: DescribedHost, step: DecodedTransition): string {
   const { href, error } = step.context;
   const outcome = error ? `error: ${error}` : `href: ${href ?? 'none'}`;
-  return `${LOG_PREFIX.slice(0, -1)}${name}: ${step.from} → ${step.to} on ${step.trigger} (${outcome})`;
+  return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcome})`;
+}
+
+const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
+
+/** The line for an element that starts `idle`: it takes no step until an input arrives, so no transition says so. */
+export function describeWaitingForInputs(host: DescribedHost): string {
+  return `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`;
+}
+
+/** The actor's first snapshot, when it stays `idle`: the element waits for its inputs. */
+function startsIdle(event: InspectionEvent): boolean {
+  return (
+    event.type === '@xstate.snapshot' &&
+    event.event.type === 'xstate.init' &&
+    (event.snapshot as { value?: unknown }).value === 'idle'
+  );
 }
 
 /**
@@ -75,6 +100,8 @@ export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => voi
         // A broken debugging hook must not break the element it watches.
       }
     }
-    if (step && step.from !== step.to && host.hasAttribute('debug')) console.debug(describeTransition(host, step));
+    if (!host.hasAttribute('debug')) return;
+    if (step && step.from !== step.to) console.debug(describeTransition(host, step));
+    else if (startsIdle(event)) console.debug(describeWaitingForInputs(host));
   };
 }

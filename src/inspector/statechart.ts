@@ -37,7 +37,6 @@ export interface Statechart {
  */
 export function statechartOf(machine: AnyStateMachine): Statechart {
   const nodes = Object.values(machine.root.states) as AnyStateNode[];
-  const atRest = nodes.filter((node) => node.type !== 'final' && !node.always?.length);
   const edges: StatechartEdge[] = [];
   for (const node of nodes) {
     node.always?.forEach((transition) => edges.push(edgeOf(node.key, transition, 'always', false)));
@@ -47,7 +46,7 @@ export function statechartOf(machine: AnyStateMachine): Statechart {
     }
   }
   for (const [eventType, transitions] of machine.root.transitions) {
-    for (const node of atRest) {
+    for (const node of statesLeftByRootEvent(machine, eventType)) {
       for (const transition of transitions) edges.push(edgeOf(node.key, transition, eventType, true));
     }
   }
@@ -56,6 +55,25 @@ export function statechartOf(machine: AnyStateMachine): Statechart {
     states: nodes.map((node) => ({ key: node.key, notes: describeState(node), final: node.type === 'final' })),
     edges,
   };
+}
+
+/**
+ * The states a root-level event can leave: those the machine can rest in
+ * (not final, and not transient: a state whose `always` has a way out
+ * without a guard is left in the step that entered it), unless the state
+ * takes the event itself. `idle` rests (its way out is guarded) and takes
+ * input changes itself.
+ *
+ * @param machine - Any flat XState machine.
+ * @param eventType - An event the machine's root handles.
+ */
+export function statesLeftByRootEvent(machine: AnyStateMachine, eventType: string): AnyStateNode[] {
+  return (Object.values(machine.root.states) as AnyStateNode[]).filter(
+    (node) =>
+      node.type !== 'final' &&
+      !node.always?.some((transition) => !transition.guard) &&
+      !node.transitions.has(eventType),
+  );
 }
 
 /** UML's `event [guard] / actions`, or less of it. */

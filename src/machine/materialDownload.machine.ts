@@ -10,6 +10,7 @@ import {
 } from 'xstate';
 import type { MaterialDownloadInputs } from './attributes.js';
 import { changesValidation } from './changesValidation.js';
+import { hasRequiredInput } from './requiredInputs.js';
 import type { LinkRequest } from './types.js';
 import { validateInputs } from './validateInputs.js';
 
@@ -143,7 +144,8 @@ export interface LinkSettledEvent {
 export type LookupOutput = string | null;
 
 /**
- * The element's whole behaviour. An input change that alters the request
+ * The element's whole behaviour. It starts `idle` until one of the required
+ * inputs is there, then validates. An input change that alters the request
  * re-enters `validating` from any live state; leaving `fetching` stops the
  * lookup actor, which aborts its request, so a late answer is never applied.
  * A change that leaves the request as it was is only remembered.
@@ -232,6 +234,7 @@ export const materialDownloadMachine = setup({
     })),
   },
   guards: {
+    hasRequiredInput: ({ context }) => hasRequiredInput(context.inputs),
     hasRequest: ({ context }) => context.request !== null,
     failedOnWire: ({ context }) => context.failedOnWire,
     canFetchNow: ({ context }) => context.request !== null && !context.lazy,
@@ -256,7 +259,7 @@ export const materialDownloadMachine = setup({
     retryAt: null,
     failedOnWire: false,
   }),
-  initial: 'validating',
+  initial: 'idle',
   on: {
     'INPUTS.SET': [
       { guard: 'changesRequest', target: '.validating', reenter: true, actions: 'assignInputs' },
@@ -265,6 +268,15 @@ export const materialDownloadMachine = setup({
     DESTROY: '.destroyed',
   },
   states: {
+    /**
+     * None of the required inputs yet: frameworks insert an element before
+     * they bind it, so nothing is missing yet. Waits quietly (no message, no
+     * settling, no request); the first required input starts validation.
+     */
+    idle: {
+      always: { guard: 'hasRequiredInput', target: 'validating' },
+      on: { 'INPUTS.SET': { actions: 'assignInputs' } },
+    },
     validating: {
       entry: ['clearLink', 'assignValidation'],
       always: [
@@ -347,7 +359,7 @@ export type MaterialDownloadMachine = typeof materialDownloadMachine;
  *
  * @example
  * ```ts
- * MATERIAL_DOWNLOAD_STATES; // ['validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']
+ * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']
  * ```
  */
 export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[];

@@ -34,6 +34,8 @@ describe('the debug attribute', () => {
     await I.settled(quiet);
     await I.settleAfter(loud, () => I.setAttribute(loud, 'type', 'video'));
     expect(I.consoleDebug).toEqual([
+      // It starts with its inputs: idle only until the task that inserted it is over.
+      'cm-material-download#el-1: idle → validating on always (href: none)',
       'cm-material-download#el-1: validating → fetching on always (href: none)',
       `cm-material-download#el-1: fetching → enabled on xstate.done.actor.lookup (href: ${link.href})`,
       // Each line shows the context after the step: entering validating has already validated.
@@ -101,6 +103,7 @@ describe('the inspect hook', () => {
     // The element connected before the hook was set is not inspected: set the hook before elements connect.
     await I.settleAfter(before, () => I.setAttribute(before, 'article-id', 'A-102'));
     expect(await seen()).toEqual([
+      'el-2: idle -> always[0] -> validating',
       'el-2: validating -> always[0] -> fetching',
       'el-2: fetching -> xstate.done.actor.lookup[0] -> enabled',
       'el-2: enabled -> INPUTS.SET[0] -> validating',

@@ -35,10 +35,10 @@ describe('the demo', () => {
     await expect.poll(settledCount, { timeout: 15_000 }).toBeGreaterThan(20);
     await page.click('#catalogue .card:nth-child(1) .inspect-button');
     const rows = page.locator('cm-material-download-inspector [data-panel="rows"] tr');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
     await page.locator('#catalogue .card:nth-child(1) select[name="dimensions"]').selectOption('30x30cm');
     // Two more steps through validating and fetching, then the answer.
-    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.count()).toBe(6);
     expect(await rows.first().getAttribute('data-transition')).toBe('fetching->enabled');
     expect(await page.locator('cm-material-download-inspector [data-panel="current"]').textContent()).toBe('enabled');
     const path = fileURLToPath(new URL('../../docs/demo.png', import.meta.url));

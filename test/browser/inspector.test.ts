@@ -89,23 +89,33 @@ describe('the inspector on the plain-HTML example', () => {
     expect(await panel.picked()).toBe('#pbr');
     expect(await panel.currentState()).toBe('enabled');
     const { states, highlighted } = await panel.diagram();
-    expect(states).toEqual(['validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']);
+    expect(states).toEqual([
+      'idle',
+      'validating',
+      'waiting',
+      'fetching',
+      'retrying',
+      'enabled',
+      'disabled',
+      'destroyed',
+    ]);
     expect(highlighted).toEqual(['enabled']);
     // Loaded beside the element's file, it saw each element from its first step.
-    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching']);
+    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching', 'idle->validating']);
     await page.context().close();
   });
 
   it('logs each transition of an attribute change with its event, payload and context', async () => {
     const { page, panel } = await openExample('after');
     await changeSwatch(page);
-    await expect.poll(() => panel.transitions()).toHaveLength(5);
+    await expect.poll(() => panel.transitions()).toHaveLength(6);
     expect(await panel.transitions()).toEqual([
       'fetching->enabled',
       'validating->fetching',
       'enabled->validating',
       'fetching->enabled',
       'validating->fetching',
+      'idle->validating',
     ]);
     const change = await panel.transition(2);
     expect(change.step).toBe('enabled → validating');
@@ -157,7 +167,7 @@ describe('the inspector on the plain-HTML example', () => {
     await expect
       .poll(() => panel.elements())
       .toEqual(['#swatch | A-100 | thumbnail | enabled', '#pbr | A-100 | pbr | enabled']);
-    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching']);
+    expect(await panel.transitions()).toEqual(['fetching->enabled', 'validating->fetching', 'idle->validating']);
     await page.context().close();
   });
 
@@ -191,7 +201,7 @@ describe('the inspector on the plain-HTML example', () => {
     async () => {
       const { page, panel } = await openExample('after');
       await changeSwatch(page);
-      await expect.poll(() => panel.transitions()).toHaveLength(5);
+      await expect.poll(() => panel.transitions()).toHaveLength(6);
       const path = fileURLToPath(new URL('../../docs/inspector.png', import.meta.url));
       await page.screenshot({ path });
       expect(statSync(path).size).toBeGreaterThan(30_000);

@@ -119,7 +119,7 @@ describe('a lookup that fails on the wire is tried again', () => {
       expect(gapsBetween(requests)[0]).toBeGreaterThanOrEqual(1000);
       // The wait showed on every host, for CSS; each settled once, with its link; nothing was logged.
       for (const element of elements) {
-        expect(await states(element)).toEqual(['fetching', 'retrying', 'fetching', 'enabled']);
+        expect(await states(element)).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
       }
       expect(await I.linkChanges()).toHaveLength(10);
       expect(I.consoleErrors).toEqual([]);
@@ -130,7 +130,7 @@ describe('a lookup that fails on the wire is tried again', () => {
     const { change, states } = await settleOne('fault-flaky-503-1', { retry: { baseDelayMs: 100 } });
 
     expect(change).toEqual({ id: 'el-1', state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
-    expect(await states()).toEqual(['fetching', 'retrying', 'fetching', 'enabled']);
+    expect(await states()).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
     expect(harness.provider.requests).toHaveLength(2);
     // The first wait: 100 ms, ±20%.
     expect(gapsBetween(harness.provider.requests)[0]).toBeGreaterThanOrEqual(80);
@@ -149,7 +149,7 @@ describe('a lookup that fails on the wire is tried again', () => {
       className: 'button disabled',
       ariaDisabled: 'true',
     });
-    expect(await states()).toEqual(['fetching', 'retrying', 'fetching', 'retrying', 'fetching', 'disabled']);
+    expect(await states()).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'retrying', 'fetching', 'disabled']);
     expect(harness.provider.requests).toHaveLength(3);
     // About 50 ms, then about 150 ms (±20% each).
     const [first, second] = gapsBetween(harness.provider.requests);
@@ -168,7 +168,7 @@ describe('a lookup that fails on the wire is tried again', () => {
     const { change, states } = await settleOne(articleId, configure);
 
     expect(change).toEqual({ id: 'el-1', state: 'disabled', href: null, error });
-    expect(await states()).toEqual(['fetching', 'disabled']);
+    expect(await states()).toEqual(['idle', 'fetching', 'disabled']);
     expect(harness.provider.requests).toHaveLength(1);
     expect(I.consoleErrors).toEqual([loggedError(error)]);
   });

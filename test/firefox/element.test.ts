@@ -55,6 +55,20 @@ describe.each(BUILDS)('%s in Firefox', (build) => {
       expect(I.consoleErrors).toEqual([]);
     });
 
+    it.each(['same script', 'a frame later'] as const)(
+      'properties bound after insertion (%s): nothing reported missing, one settling, one request',
+      async (when) => {
+        I = await firefox.open(build);
+        const id = await I.insertThenBind({ organizationId: 'org-1', articleId: 'A-100', type: 'pbr' }, when);
+        const change = await I.settled(id);
+
+        expect(change).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_PBR}`, error: null });
+        expect(await I.linkChanges(id)).toHaveLength(1);
+        expect(I.consoleErrors).toEqual([]);
+        expect(I.provider.requests).toHaveLength(1);
+      },
+    );
+
     it('an attribute change looks up again and updates the href', async () => {
       I = await firefox.open(build);
       const id = await I.add(pbr);

@@ -37,6 +37,9 @@ function start(inputs: MaterialDownloadInputs) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The first step of every element that starts with a required input. */
+const STARTED = 'idle -> always[0] -> validating';
+
 describe('decodeTransition', () => {
   it('names each step from, trigger and candidate index, to', async () => {
     const { actor, lookups, edges } = start(pbr);
@@ -48,6 +51,7 @@ describe('decodeTransition', () => {
     await settle();
     actor.send({ type: 'DESTROY' });
     expect(edges()).toEqual([
+      STARTED,
       'validating -> always[0] -> fetching',
       'fetching -> xstate.done.actor.lookup[0] -> enabled',
       'enabled -> INPUTS.SET[1] -> enabled',
@@ -62,7 +66,20 @@ describe('decodeTransition', () => {
     ['lazy inputs wait', { ...pbr, loading: 'lazy' }, 'validating -> always[1] -> waiting'],
     ['invalid inputs are disabled', { ...pbr, type: 'video' }, 'validating -> always[2] -> disabled'],
   ])('%s: the candidate taken is counted', (_, inputs, edge) => {
-    expect(start(inputs).edges()).toEqual([edge]);
+    expect(start(inputs).edges()).toEqual([STARTED, edge]);
+  });
+
+  it('an element with none of the required inputs stays idle until one arrives', () => {
+    const { actor, edges } = start({});
+    expect(edges()).toEqual([]);
+    actor.send({ type: 'INPUTS.SET', inputs: { dimensions: '10x10cm' } });
+    actor.send({ type: 'INPUTS.SET', inputs: { articleId: 'A-100' } });
+    expect(edges()).toEqual([
+      'idle -> INPUTS.SET[0] -> idle',
+      'idle -> INPUTS.SET[0] -> idle',
+      STARTED,
+      'validating -> always[2] -> disabled',
+    ]);
   });
 
   it('tells a failure worth retrying from one that is not', async () => {
@@ -73,6 +90,7 @@ describe('decodeTransition', () => {
     lookups[1]!.reject(new Error('request failed: HTTP 500'));
     await settle();
     expect(edges()).toEqual([
+      STARTED,
       'validating -> always[0] -> fetching',
       'fetching -> xstate.error.actor.lookup[0] -> retrying',
       'retrying -> xstate.after.retryDelay.materialDownload.retrying[0] -> fetching',
@@ -93,13 +111,14 @@ describe('decodeTransition', () => {
     });
     const inspect = (event: InspectionEvent) => void decoded.push(decodeTransition(event)?.edge ?? '');
     createActor(machine, { input: { inputs: { ...pbr, loading: 'lazy' } }, inspect }).start();
-    expect(decoded.filter(Boolean).slice(0, 2)).toEqual(['validating -> always[1] -> waiting', edge]);
+    expect(decoded.filter(Boolean).slice(0, 3)).toEqual([STARTED, 'validating -> always[1] -> waiting', edge]);
   });
 
   it('gives the parts apart: the actor, the states, the trigger and the event being processed', () => {
     const { actor, decoded } = start(pbr);
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, articleId: 'A-102' } });
-    const [initial, change, revalidated] = decoded;
+    const [started, initial, change, revalidated] = decoded;
+    expect(started).toMatchObject({ actorRef: actor, from: 'idle', to: 'validating', trigger: 'always' });
     expect(initial).toMatchObject({ actorRef: actor, from: 'validating', to: 'fetching', trigger: 'always' });
     expect(initial!.event.type).toBe('xstate.init');
     expect(change).toMatchObject({ from: 'fetching', to: 'validating', trigger: 'INPUTS.SET' });

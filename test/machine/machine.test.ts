@@ -43,9 +43,7 @@ function start(inputs: MaterialDownloadInputs) {
   const inspect = (event: InspectionEvent) => {
     // An event that enables no transition still gets a microstep, with no transitions in it.
     if (event.type !== '@xstate.microstep' || event._transitions.length === 0) return;
-    // The initial state is entered without a microstep of its own: its way out names it as the source.
-    const sources = event._transitions.map((transition) => transition.source.key);
-    if (visited.length === 0 && sources.includes('validating')) visited.push('validating');
+    // `idle`, the initial state, is entered without a microstep of its own: the first one leaves it.
     visited.push(String((event.snapshot as unknown as { value: unknown }).value));
   };
   const actor = createActor(
@@ -114,6 +112,56 @@ describe('materialDownloadMachine', () => {
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, loading: 'lazy', type: 'video' } });
     expect(actor.getSnapshot().value).toBe('disabled');
     expect(actor.getSnapshot().context).toMatchObject({ lazy: false, request: null });
+  });
+
+  describe('without any of the required inputs (a framework that inserts first and binds later)', () => {
+    it('waits idle and quiet: no settling, no message, no request, a disabled view', () => {
+      const { actor, lookup, reported, visited, settlings } = start({ dimensions: '10x10cm', loading: 'lazy' });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(connect(actor.getSnapshot())).toEqual({ state: 'idle', href: null, disabled: true });
+      expect([visited, lookup.calls, reported, settlings]).toEqual([[], [], [], []]);
+    });
+
+    it('remembers inputs that bring no required one, and stays idle', () => {
+      const { actor, reported, settlings } = start({});
+      actor.send({ type: 'INPUTS.SET', inputs: { fileType: 'jpg' } });
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().context.inputs).toEqual({ fileType: 'jpg' });
+      expect([reported, settlings]).toEqual([[], []]);
+    });
+
+    it('validates once the inputs arrive, the earlier ones included, and fetches', () => {
+      const { actor, lookup, visited } = start({});
+      actor.send({ type: 'INPUTS.SET', inputs: { fileType: 'jpg' } });
+      actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, fileType: 'jpg' } });
+      expect(visited).toEqual(['idle', 'idle', 'validating', 'fetching']);
+      expect(lookup.calls[0]?.request).toMatchObject({ articleId: 'A-101', fileType: 'JPG' });
+    });
+
+    it('still reports a partial set: one required input is enough to say what is missing', () => {
+      const { actor, reported, settlings } = start({});
+      actor.send({ type: 'INPUTS.SET', inputs: { organizationId: 'org-1', type: 'pbr' } });
+      expect(actor.getSnapshot().value).toBe('disabled');
+      expect(reported).toEqual(['no article id provided']);
+      expect(settlings).toEqual([
+        { type: 'link.settled', state: 'disabled', href: null, error: 'no article id provided' },
+      ]);
+    });
+
+    it('never goes back to idle: inputs removed from a settled element are reported missing', async () => {
+      const { actor, lookup, reported } = start(pbr);
+      lookup.calls[0]!.resolve('https://files.example/a.zip');
+      await settle();
+      actor.send({ type: 'INPUTS.SET', inputs: {} });
+      expect(actor.getSnapshot().value).toBe('disabled');
+      expect(reported).toEqual(['no article id provided']);
+    });
+
+    it('is destroyed from idle like from any other state', () => {
+      const { actor } = start({});
+      actor.send({ type: 'DESTROY' });
+      expect(actor.getSnapshot().status).toBe('done');
+    });
   });
 
   it('re-enters validating on every input change, from every live state, and clears the link', async () => {

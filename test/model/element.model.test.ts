@@ -83,6 +83,9 @@ const INPUTS: Record<Kind, Inputs[]> = {
   ],
 };
 
+/** No inputs at all: what a framework's template inserts before it binds. */
+const UNBOUND: Inputs = { attributes: {}, expect: null };
+
 const LOOKUP_DONE = 'xstate.done.actor.lookup';
 const LOOKUP_ERROR = 'xstate.error.actor.lookup';
 const VISIBILITY_ERROR = 'xstate.error.actor.visibility';
@@ -137,26 +140,25 @@ async function startRun(): Promise<void> {
   await I.page.route('**/graphql', (route) => void held.push(route));
   // No answer cache: every input change must reach the network, where the test holds it.
   await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0, retry: RETRY } });
-  const current = INPUTS.link[0]!;
   // The element sits below the fold, so a lazy one waits until it is scrolled to.
   await I.page.evaluate(() =>
     document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 3000px' })),
   );
-  const element = await I.add(current.attributes);
+  // Inserted without inputs, as a framework inserts before it binds: it waits, quietly, for them.
+  const element = await I.add(UNBOUND.attributes);
   run = {
     I,
     element,
     id: (await element.getAttribute('id'))!,
     held,
-    current,
-    answer: 'link',
-    realState: 'validating',
+    current: UNBOUND,
+    answer: null,
+    realState: 'idle',
     heldAtRest: 0,
     destroyedWhileRetrying: false,
   };
-  await waitForState('fetching');
-  await expect.poll(() => held.length).toBe(1);
-  await recordTrace(['validating -> always[0] -> fetching']);
+  await waitForState('idle');
+  await recordTrace([]);
 }
 
 /** Checks the real machine's microsteps since the last call, and keeps them for the coverage report. */
@@ -242,7 +244,14 @@ async function changeInputs(kind: Kind): Promise<void> {
     lazy: 'always[1] -> waiting',
     invalid: 'always[2] -> disabled',
   }[kind];
-  await recordTrace([`${from} -> INPUTS.SET[0] -> validating`, `validating -> ${exit}`]);
+  await recordTrace([...intoValidating(from), `validating -> ${exit}`]);
+}
+
+/** The steps into `validating` for an input change that alters the request: from `idle`, its first inputs. */
+function intoValidating(from: string): string[] {
+  return from === 'idle'
+    ? ['idle -> INPUTS.SET[0] -> idle', 'idle -> always[0] -> validating']
+    : [`${from} -> INPUTS.SET[0] -> validating`];
 }
 
 let unobservableRuns = 0;
@@ -263,7 +272,7 @@ async function changeToUnobservableLazy(): Promise<void> {
   await expect.poll(() => run.held.length).toBe(heldBefore + 1);
   await restore();
   await recordTrace([
-    `${from} -> INPUTS.SET[0] -> validating`,
+    ...intoValidating(from),
     'validating -> always[1] -> waiting',
     `waiting -> ${VISIBILITY_ERROR}[0] -> fetching`,
   ]);
@@ -288,7 +297,8 @@ async function changeNothing(): Promise<void> {
   expect(run.held.length).toBe(heldBefore);
   expect(await hrefs.writes(run.element)).toEqual([]);
   expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
-  await recordTrace([`${from} -> INPUTS.SET[1] -> ${from}`]);
+  // `idle` takes input changes itself: remembered, and still nothing to wait for but the required inputs.
+  await recordTrace([from === 'idle' ? 'idle -> INPUTS.SET[0] -> idle' : `${from} -> INPUTS.SET[1] -> ${from}`]);
 }
 
 /** Releases the held request to the provider; a failure worth retrying settles nothing and logs nothing yet. */
@@ -373,6 +383,14 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
 const DISABLED_ANCHOR = { href: null, className: 'button disabled', ariaDisabled: 'true' };
 
 const states: Record<string, () => Promise<void>> = {
+  idle: async () => {
+    expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'idle', ...DISABLED_ANCHOR });
+    // Quiet: nothing asked, nothing announced, nothing logged.
+    await run.I.page.waitForTimeout(50);
+    expect(run.held).toHaveLength(0);
+    expect(await run.I.linkChanges(run.id)).toEqual([]);
+    expect(run.I.consoleErrors).toEqual([]);
+  },
   waiting: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'waiting', ...DISABLED_ANCHOR });
     await run.I.page.waitForTimeout(50);

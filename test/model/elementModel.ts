@@ -7,6 +7,7 @@ import { createMachine } from 'xstate';
  * the real element in Chromium, and the real machine's microsteps (including
  * the transient `validating`) are traced and checked against its definition.
  *
+ * It starts `idle`, inserted without inputs; the first inputs start it.
  * `fetching` remembers which answer the held request will get once released.
  * The page allows one retry (`retry: { attempts: 1 }`): a lookup that fails
  * on the wire is tried once more (`lastTry`), then given up until the
@@ -31,8 +32,10 @@ const inputs = {
 
 export const elementModel = createMachine({
   id: 'element',
-  initial: 'fetching',
+  initial: 'idle',
   states: {
+    /** Inserted with none of organization-id, article-id and type, as frameworks insert before they bind: quiet. */
+    idle: { on: { ...inputs, DESTROY: 'destroyed' } },
     fetching: {
       initial: 'link',
       states: {

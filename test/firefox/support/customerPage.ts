@@ -140,6 +140,31 @@ export class CustomerPage {
     return id;
   }
 
+  /**
+   * Inserts an element with an anchor and no inputs, then binds these
+   * properties as a framework does: in the same script (Angular's root
+   * template), or in a task after a rendered frame (a routed view).
+   * Resolves once they are bound.
+   */
+  async insertThenBind(properties: Record<string, string>, when: 'same script' | 'a frame later'): Promise<ElementId> {
+    const id = `el-${++this.nextId}`;
+    await this.page.evaluate(
+      async (tag, elementId, props, later) => {
+        const element = document.createElement(tag);
+        element.id = elementId;
+        element.innerHTML = '<a class="button">Download</a>';
+        document.getElementById('root')!.append(element);
+        if (later) await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+        Object.assign(element, props);
+      },
+      TAG,
+      id,
+      properties,
+      when === 'a frame later',
+    );
+    return id;
+  }
+
   /** Adds several elements in one script task, so that their lookups fall into one batch window. */
   async addTogether(list: Attributes[]): Promise<ElementId[]> {
     const ids = list.map(() => `el-${++this.nextId}`);
