@@ -1,20 +1,25 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName, type MaterialDownloadInputs } from '../machine/attributes.js';
 import type { MaterialDownloadState } from '../machine/materialDownload.machine.js';
-import { afterConnectingTask } from './afterConnectingTask.js';
 import { configureElements } from './configureElements.js';
 import { showPending } from './dom.js';
+import { afterStarts, queueStart } from './startQueue.js';
 import { startActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { leaveChannel } from './inspectorChannel.js';
 import type { HTMLMaterialDownloadElement } from './globalTypes.js';
 
+type BindingRoot = typeof import('./bindingRoot.js');
+
 /**
- * React and the bindings load after the actors have started: a page's
- * first lookups never wait for React's code to be evaluated.
+ * React and the bindings load once the queued actors have started, in a
+ * task of their own: a page's first lookups never wait for React's code,
+ * and its evaluation never lengthens a slice of starts.
  */
-let bindingRoot: Promise<typeof import('./bindingRoot.js')> | null = null;
-const withBindingRoot = (use: (module: typeof import('./bindingRoot.js')) => void) =>
-  void (bindingRoot ??= import('./bindingRoot.js')).then(use);
+let bindingRoot: Promise<BindingRoot> | null = null;
+const withBindingRoot = (use: (module: BindingRoot) => void) =>
+  void (bindingRoot ??= new Promise<void>((loaded) => afterStarts(loaded)).then(() => import('./bindingRoot.js'))).then(
+    use,
+  );
 
 /** Grace period after removal: a DOM move reconnects well within it. */
 export const DESTROY_DELAY_MS = 10;
@@ -63,9 +68,9 @@ function readInputs(host: HTMLElement): MaterialDownloadInputs {
 
 /**
  * The custom element owns its statechart's actor: it is created and started
- * right after the task that connected the element, for every element
- * connected in that task at once, so their lookups share batches, whatever
- * React is doing. React only binds
+ * right after the task that connected the element, in slices that yield to
+ * the page, nearest the viewport first; their lookups share batches,
+ * whatever React is doing. React only binds
  * the anchor to the actor, later (see bindingRoot). Made on first use, not
  * at import: importing the library in Node must not touch HTMLElement.
  */
@@ -83,16 +88,17 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     readonly #start = () => this.#startActor();
 
     /**
-     * The actor starts once the task that connected the element is over (see
-     * afterConnectingTask): inputs a framework binds right after inserting
-     * the element are there by then, and are never reported missing.
+     * The actor starts once the task that connected the element is over, in
+     * a slice of starts that yields to the page (see startQueue): inputs a
+     * framework binds right after inserting the element are there by then,
+     * and are never reported missing.
      */
     connectedCallback(): void {
       clearTimeout(this.#destroyTimer);
       if (this.#destroyed || this.#actor) return;
       this.#adoptEarlyProperties();
       showPending(this, IDLE);
-      afterConnectingTask(this.#start);
+      queueStart(this, this.#start);
     }
 
     #startActor(): void {

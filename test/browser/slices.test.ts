@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import { useHarness } from './support/useHarness';
+
+/**
+ * A page that connects many elements at once gets them started in slices
+ * that yield to it, nearest the viewport first; batching, removal, moves and
+ * changes behave as if every element had started at once.
+ */
+const harness = useHarness();
+let I: MaterialDownloadPage;
+
+interface SlicesWindow {
+  /** Adds `count` elements in one task, each asking for its own article (`S-<index>`); ids `s-<index>`. */
+  __addMany(count: number): void;
+}
+
+/** A page with the element loaded and `__addMany`; each element asks for an article of its own, so none share an operation. */
+async function openSlicesPage(cpuSlowdown = 1): Promise<void> {
+  I = await harness.open();
+  if (cpuSlowdown > 1) await I.throttleCpu(cpuSlowdown);
+  await I.page.evaluate(() => {
+    (window as unknown as SlicesWindow).__addMany = (count) => {
+      const root = document.getElementById('root')!;
+      for (let index = 0; index < count; index++) {
+        const element = document.createElement('cm-material-download');
+        element.id = `s-${index}`;
+        element.setAttribute('organization-id', 'org-1');
+        element.setAttribute('article-id', `S-${index}`);
+        element.setAttribute('type', 'pbr');
+        element.innerHTML = '<a class="button" style="display: block; height: 40px">Download</a>';
+        root.append(element);
+      }
+    };
+  });
+}
+
+const addMany = (count: number) => I.page.evaluate((n) => (window as unknown as SlicesWindow).__addMany(n), count);
+
+/** Resolves once none of the page's elements is idle or fetching any more. */
+const allSettled = (count: number) =>
+  I.page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('cm-material-download:is([data-state="enabled"], [data-state="disabled"])').length ===
+      n,
+    count,
+    { timeout: 60_000 },
+  );
+
+/** The article ids each GraphQL request asked for, in the order the requests came. */
+const articlesPerRequest = () =>
+  harness.provider.requests.map((request) =>
+    request.operations.map((operation) => String(operation.variables.articleId)),
+  );
+
+describe('elements connected together start in slices', () => {
+  describe.each([1, 4, 6])('at CPU ×%i', (cpuSlowdown) => {
+    it.each([
+      [3, 1],
+      [30, 3],
+      [100, 10],
+      [1000, 100],
+    ])(
+      '%i elements added in one task go out as %i requests',
+      async (count, requests) => {
+        await openSlicesPage(cpuSlowdown);
+        await addMany(count);
+        await allSettled(count);
+        const asked = articlesPerRequest();
+        expect(asked).toHaveLength(requests);
+        expect(asked.flat().sort()).toEqual(Array.from({ length: count }, (_, index) => `S-${index}`).sort());
+        expect(I.consoleErrors).toEqual([]);
+      },
+      120_000,
+    );
+  });
+
+  it('the elements in view start before those far below the fold', async () => {
+    await openSlicesPage();
+    // Scrolled to the middle of a long page of slots, which the elements then fill in one task.
+    await I.page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      root.style.minHeight = '100000px';
+      window.scrollTo(0, 20_000);
+    });
+    await addMany(1000);
+    await allSettled(1000);
+    // 40 px per element: the viewport shows elements from about #500 on.
+    const first = articlesPerRequest()[0]!.map((article) => Number(article.slice(2)));
+    const inView = await I.page.evaluate(() =>
+      [...document.querySelectorAll('cm-material-download')]
+        .filter((host) => {
+          const { top, bottom } = host.getBoundingClientRect();
+          return bottom > 0 && top < window.innerHeight;
+        })
+        .map((host) => Number(host.id.slice(2))),
+    );
+    expect(inView.length).toBeGreaterThan(5);
+    expect(first).toHaveLength(10);
+    for (const index of first) expect(inView).toContain(index);
+  }, 60_000);
+});
+
+describe('before its slice ran', () => {
+  /**
+   * Adds 1000 elements at CPU ×6, then, in the first task after a slice has
+   * run, does `act` to the last one (far below the fold, so still idle) and
+   * says whether it was still idle then.
+   */
+  async function actBeforeItsSlice(act: 'remove' | 'change' | 'move'): Promise<boolean> {
+    await openSlicesPage(6);
+    return I.page.evaluate((action) => {
+      (window as unknown as SlicesWindow).__addMany(1000);
+      const last = document.getElementById('s-999')!;
+      return new Promise<boolean>((done) => {
+        const observer = new MutationObserver(() => {
+          observer.disconnect();
+          const stillIdle = last.getAttribute('data-state') === 'idle';
+          if (action === 'remove') last.remove();
+          if (action === 'change') last.setAttribute('article-id', 'A-100');
+          if (action === 'move') document.getElementById('root')!.prepend(last);
+          done(stillIdle);
+        });
+        // The first element that leaves idle: a slice has run.
+        observer.observe(document.getElementById('s-0')!, { attributes: true, attributeFilter: ['data-state'] });
+      });
+    }, act);
+  }
+
+  it('an element removed makes no request', async () => {
+    expect(await actBeforeItsSlice('remove')).toBe(true);
+    await allSettled(999);
+    expect(articlesPerRequest().flat()).not.toContain('S-999');
+    expect(articlesPerRequest().flat()).toHaveLength(999);
+  }, 120_000);
+
+  it('an element changed makes one request, with its latest inputs', async () => {
+    expect(await actBeforeItsSlice('change')).toBe(true);
+    await allSettled(1000);
+    const asked = articlesPerRequest().flat();
+    expect(asked).not.toContain('S-999');
+    expect(asked.filter((article) => article === 'A-100')).toHaveLength(1);
+    expect(await I.page.locator('#s-999').getAttribute('data-state')).toBe('enabled');
+  }, 120_000);
+
+  it('an element moved starts once', async () => {
+    expect(await actBeforeItsSlice('move')).toBe(true);
+    await allSettled(1000);
+    expect(
+      articlesPerRequest()
+        .flat()
+        .filter((article) => article === 'S-999'),
+    ).toHaveLength(1);
+    expect(await I.linkChanges('s-999')).toHaveLength(1);
+  }, 120_000);
+});
