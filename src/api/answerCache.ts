@@ -1,4 +1,4 @@
-import type { OperationResult } from './transport.js';
+import type { OperationResult } from './operation.js';
 
 /** Answers with data, by operation key; bounded so a long session cannot grow it without end. */
 const answers = new Map<string, { result: OperationResult; storedAt: number }>();

@@ -1,5 +1,5 @@
 import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
-import type { OperationResult, SendOptions } from './transport.js';
+import type { OperationResult, SendOptions } from './operation.js';
 import { postBatch, postOperation, type Destination } from './wire.js';
 
 type QueueOptions = Pick<SendOptions, 'batch' | 'timeoutMs'>;

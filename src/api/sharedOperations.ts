@@ -1,4 +1,4 @@
-import type { Operation, OperationResult } from './transport.js';
+import type { Operation, OperationResult } from './operation.js';
 import { abortError } from './signals.js';
 
 type Outcome = { result: OperationResult } | { error: unknown };

@@ -1,32 +1,10 @@
 import { cachedAnswer, rememberAnswer } from './answerCache.js';
 import { enqueue } from './batchQueue.js';
-import type { BatchOptions } from './config.js';
-import type { OperationName } from './queries.js';
+import type { Operation, OperationResult, SendOptions } from './operation.js';
 import { shareOperation, waitFor } from './sharedOperations.js';
 import { abortError } from './signals.js';
 
-export interface Operation {
-  operationName: OperationName;
-  query: string;
-  variables: Record<string, unknown>;
-}
-
-export interface OperationResult {
-  data?: unknown;
-  errors?: readonly { message?: string }[];
-}
-
-export interface SendOptions {
-  /** Absolute URL. */
-  endpoint: string;
-  headers: Record<string, string>;
-  timeoutMs: number;
-  batch: BatchOptions | false;
-  /** How long an answer with data is reused for the same operation; 0 turns the cache off. */
-  cacheTtlMs: number;
-  /** The caller's interest: aborting it never cancels anyone else's share. */
-  signal?: AbortSignal;
-}
+export type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /**
  * Sends one GraphQL operation. Operations started within one batch window go

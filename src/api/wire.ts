@@ -1,7 +1,7 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { LookupError } from './errors.js';
 import { anySignal, timeoutSignal } from './signals.js';
-import type { Operation, OperationResult, SendOptions } from './transport.js';
+import type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /** Where a request goes: one endpoint with one set of headers. */
 export type Destination = Pick<SendOptions, 'endpoint' | 'headers'>;

@@ -1,7 +1,9 @@
-import type { Subscription } from 'xstate';
-import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
+import type { ActorRefFrom, Subscription } from 'xstate';
+import type { LinkSettledEvent, MaterialDownloadMachine } from '../machine/materialDownload.machine.js';
 import type { LinkChangeDetail } from './dom.js';
-import type { MaterialDownloadActor } from './elementLogic.js';
+
+/** Any actor of the machine: settlings are the machine's, whatever its actors are provided with. */
+type SettlingActor = Pick<ActorRefFrom<MaterialDownloadMachine>, 'on'>;
 
 /**
  * The settlings an actor announced that the page has not heard of yet. The
@@ -29,7 +31,7 @@ export interface FollowedSettlings extends LinkSettlings {
   refollow(): void;
 }
 
-export function followSettlings(actor: MaterialDownloadActor): FollowedSettlings {
+export function followSettlings(actor: SettlingActor): FollowedSettlings {
   let pending: LinkChangeDetail | null = null;
   const listeners = new Set<() => void>();
   let following: Subscription | undefined;
