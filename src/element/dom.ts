@@ -97,11 +97,27 @@ export function afterChildrenArrive(callback: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Calls back whenever the host's own children change, so a late or replaced anchor is bound too. */
+/** Who to call when a host's children change: one observer serves every element. */
+const childWatchers = new Map<Node, () => void>();
+let childrenObserver: MutationObserver | null = null;
+
+function childrenChanged(records: MutationRecord[]): void {
+  for (const target of new Set(records.map((record) => record.target))) childWatchers.get(target)?.();
+}
+
+/**
+ * Calls back whenever the host's own children change, so a late or replaced
+ * anchor is bound too. A page of a thousand elements gets one observer, not
+ * a thousand; a host it no longer watches for is simply not called back
+ * (an observer cannot let go of one node, and holds none alive).
+ */
 export function observeChildren(host: HTMLElement, callback: () => void): () => void {
-  const observer = new MutationObserver(callback);
-  observer.observe(host, { childList: true });
-  return () => observer.disconnect();
+  childrenObserver ??= new MutationObserver(childrenChanged);
+  childWatchers.set(host, callback);
+  childrenObserver.observe(host, { childList: true });
+  return () => {
+    if (childWatchers.get(host) === callback) childWatchers.delete(host);
+  };
 }
 
 /** Until its binding renders: the actor's state, and an anchor that is not a link yet. */
