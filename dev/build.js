@@ -85,7 +85,12 @@ await build({
     emptyOutDir: false,
     target: 'es2022',
     minify: false,
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'index.js' },
+    // The React entry re-exports the library entry: what they share is one chunk, not two copies.
+    lib: {
+      entry: { index: 'src/index.ts', react: 'src/react.ts' },
+      formats: ['es'],
+      fileName: (_, name) => `${name}.js`,
+    },
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       // Stable names: the files `package.json` ships do not change with every build.

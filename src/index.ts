@@ -1,6 +1,8 @@
 /**
  * The library entry for bundler users. Importing it registers nothing:
  * call `defineMaterialDownload()`, or load dist/cm-material-download.js.
+ * Its types need no React types; React apps import `cm-material-download/react`
+ * (react.ts), which adds the React component and the tag's JSX typings.
  *
  * A named list, each name a promise: api/cm-material-download.api.md is the
  * report of it, and a test fails when this list and the report part ways.
@@ -16,7 +18,6 @@ export type {
   LinkChangeEvent,
   MaterialDownloadAttributes,
   MaterialDownloadEventMap,
-  MaterialDownloadJsxProps,
 } from './element/globalTypes.js';
 export { LINK_CHANGE_EVENT } from './element/dom.js';
 export type { LinkChangeDetail } from './element/dom.js';
@@ -27,10 +28,6 @@ export type { ElementConfigureOptions } from './element/configureElements.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptions } from './api/config.js';
 export { setInspector } from './element/inspection.js';
 export type { MaterialDownloadInspector } from './element/inspection.js';
-
-// The React component, for apps that render into a host of their own.
-export { MaterialDownload } from './element/MaterialDownload.js';
-export type { MaterialDownloadProps } from './element/MaterialDownload.js';
 
 // The statechart, what it is given and what it announces, and the view of a snapshot.
 export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './machine/materialDownload.machine.js';

@@ -1,10 +1,11 @@
-import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes.js';
 import type { LinkChangeDetail } from './dom.js';
 
 /**
  * Types for the pages and apps that use `<cm-material-download>` as a tag
- * rather than through the React component: DOM lookups, listeners and JSX.
+ * rather than through the React component: DOM lookups and listeners. They
+ * need no React types, so an Angular, Vue or plain TypeScript app compiles
+ * them with `skipLibCheck` off; React's JSX typings are in reactJsx.ts.
  * Each value type is the table validation checks against, so the compiler
  * refuses what the element would log as invalid.
  */
@@ -63,30 +64,6 @@ export interface MaterialDownloadAttributes extends MaterialDownloadAttributeVal
  */
 export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownloadProperties {}
 
-/**
- * The tag's props in React 19 JSX: React's own, the attributes, and the event. React 19 sets a
- * custom element's `on…` function props as listeners for the event named after `on`, case
- * kept: hence `oncm-link-change`, not a camelCase name.
- *
- * @example
- * ```tsx
- * const props: MaterialDownloadJsxProps = {
- *   'organization-id': 'org-1',
- *   'article-id': 'A-100',
- *   type: 'pbr',
- *   'oncm-link-change': (event) => console.log(event.detail.href),
- * };
- * <cm-material-download {...props}><a>Download</a></cm-material-download>;
- * ```
- */
-export type MaterialDownloadJsxProps = DetailedHTMLProps<
-  HTMLAttributes<HTMLMaterialDownloadElement>,
-  HTMLMaterialDownloadElement
-> &
-  MaterialDownloadAttributes & {
-    'oncm-link-change'?: (event: LinkChangeEvent) => void;
-  };
-
 declare global {
   interface HTMLElementTagNameMap {
     'cm-material-download': HTMLMaterialDownloadElement;
@@ -94,13 +71,4 @@ declare global {
   // The event bubbles, so any ancestor, `document` included, can listen for it with its type.
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the map into the DOM's own
   interface GlobalEventHandlersEventMap extends MaterialDownloadEventMap {}
-}
-
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX typings live in this namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      'cm-material-download': MaterialDownloadJsxProps;
-    }
-  }
 }

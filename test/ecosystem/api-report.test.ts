@@ -12,6 +12,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const entry = `${root}dist/types/index.d.ts`;
+/** `cm-material-download/react`: the library entry and what only React apps can compile. */
+const reactEntry = `${root}dist/types/react.d.ts`;
+const REACT_ONLY = ['MaterialDownload', 'MaterialDownloadJsxProps', 'MaterialDownloadProps'];
+
+function exportsOf(file: string): { checker: ts.TypeChecker; exported: ts.Symbol[] } {
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  return { checker, exported: checker.getExportsOfModule(moduleSymbol) };
+}
 
 beforeAll(() => {
   if (!existsSync(entry)) throw new Error('dist/types is missing: run `npm run build` first (`npm test` does).');
@@ -34,16 +49,11 @@ describe('the public API', () => {
     expect(result.succeeded).toBe(true);
   }, 60_000);
 
-  it('gives every name it exports a TSDoc comment with an @example', () => {
-    const program = ts.createProgram([entry], {
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true,
-      noEmit: true,
-    });
-    const checker = program.getTypeChecker();
-    const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-    const exported = checker.getExportsOfModule(moduleSymbol);
+  it.each([
+    ['library entry', entry],
+    ['React entry', reactEntry],
+  ])('gives every name the %s exports a TSDoc comment with an @example', (_, file) => {
+    const { checker, exported } = exportsOf(file);
     expect(exported.length).toBeGreaterThan(10);
     const withoutExample = exported
       .filter((symbol) => {
@@ -53,5 +63,15 @@ describe('the public API', () => {
       })
       .map((symbol) => symbol.name);
     expect(withoutExample).toEqual([]);
+  });
+
+  it('has the React entry export the library entry’s names and the React ones, which the library entry leaves out', () => {
+    const names = (file: string) =>
+      exportsOf(file)
+        .exported.map((symbol) => symbol.name)
+        .sort();
+    const library = names(entry);
+    expect(library).not.toEqual(expect.arrayContaining([expect.stringMatching(/^MaterialDownload(JsxProps|Props)?$/)]));
+    expect(names(reactEntry)).toEqual([...library, ...REACT_ONLY].sort());
   });
 });

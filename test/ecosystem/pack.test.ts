@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -35,6 +35,7 @@ interface PackageJson {
 let scratch: string;
 let reactApp: string;
 let vueApp: string;
+let noReactTypesApp: string;
 let files: string[];
 let pkg: PackageJson;
 let browser: Browser;
@@ -43,15 +44,12 @@ async function inApp(app: string, command: string, args: string[]) {
   return run(command, args, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
 }
 
-/**
- * A copy of examples/<name> that depends on the tarball instead of the registry's version,
- * installed and built with the app's own Vite.
- */
-async function prepareExample(name: string, tarball: string): Promise<string> {
+/** A copy of `source` named `name` that depends on the tarball instead of the registry's version, installed. */
+async function installWithTarball(source: string, name: string, tarball: string): Promise<string> {
   const app = join(scratch, name);
-  cpSync(join(root, 'examples', name), app, {
+  cpSync(source, app, {
     recursive: true,
-    filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
+    filter: (path) => !/[/\\](node_modules|dist)$/.test(path),
   });
   const appPackage = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
@@ -59,6 +57,12 @@ async function prepareExample(name: string, tarball: string): Promise<string> {
   appPackage.dependencies[pkg.name] = `file:${tarball}`;
   writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
   await inApp(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  return app;
+}
+
+/** A copy of examples/<name> with the tarball installed, built with the app's own Vite. */
+async function prepareExample(name: string, tarball: string): Promise<string> {
+  const app = await installWithTarball(join(root, 'examples', name), name, tarball);
   await inApp(app, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']);
   return app;
 }
@@ -68,9 +72,10 @@ beforeAll(async () => {
   ({ scratch, tarball, files } = await packPackage('cm-pack-'));
   pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
   // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
-  [reactApp, vueApp, browser] = await Promise.all([
+  [reactApp, vueApp, noReactTypesApp, browser] = await Promise.all([
     prepareExample('react', tarball),
     prepareExample('vue', tarball),
+    installWithTarball(join(root, 'test/ecosystem/fixtures/no-react-types'), 'no-react-types', tarball),
     launchChromium(),
   ]);
 }, 150_000);
@@ -161,6 +166,24 @@ describe('the npm tarball', () => {
     };
     expect(await bundle(`import '${pkg.name}';\n`)).not.toContain('cm-link-change');
     expect(await bundle(`import '${pkg.name}/cm-material-download.js';\n`)).toContain('cm-link-change');
+  }, 60_000);
+});
+
+describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
+  it('installs React (a peer dependency) but not its types', () => {
+    expect(existsSync(join(noReactTypesApp, 'node_modules/react/package.json'))).toBe(true);
+    expect(existsSync(join(noReactTypesApp, 'node_modules/@types/react'))).toBe(false);
+  });
+
+  it('type-checks the library entry, the lite file and the tag with skipLibCheck off', async () => {
+    // Our tsc: the app has none of its own, and what is checked is the package's declarations.
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const checked = inApp(noReactTypesApp, process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false']);
+    await expect(
+      checked.catch((error: { stdout: string }) => Promise.reject(new Error(error.stdout))),
+    ).resolves.toMatchObject({
+      stdout: '',
+    });
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DOWNLOAD_TYPES, type DownloadType, type LinkChangeDetail } from 'cm-material-download';
+import { DOWNLOAD_TYPES, type DownloadType, type LinkChangeDetail } from 'cm-material-download/react';
 
 /**
  * The element as a plain tag in JSX: attributes come from state, and React 19

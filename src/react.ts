@@ -1,0 +1,14 @@
+/**
+ * The entry for React apps: everything the library entry exports, the React
+ * component, and the tag's React 19 JSX typings (importing anything from here
+ * lets JSX check `<cm-material-download>`'s attributes). Kept apart because
+ * those typings need React's: an app without `@types/react` imports
+ * `cm-material-download` and never sees them.
+ *
+ * @packageDocumentation
+ */
+
+export * from './index.js';
+export { MaterialDownload } from './element/MaterialDownload.js';
+export type { MaterialDownloadProps } from './element/MaterialDownload.js';
+export type { MaterialDownloadJsxProps } from './element/reactJsx.js';
