@@ -104,7 +104,10 @@ export async function startWebKitDriver(driver, display) {
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${port}`;
-    const exited = new Promise((resolve) => child.once('exit', () => resolve('exited')));
+    const exited = new Promise((resolve) => {
+      child.once('exit', () => resolve('exited'));
+      child.once('error', () => resolve('exited'));
+    });
     for (let waited = 0; waited < 10_000; waited += 50) {
       const status = await Promise.race([
         fetch(`${url}/status`).then(
