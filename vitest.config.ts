@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { ENGINES } from './test/engines/support/engines.js';
 
 /** Suites that load a dist file run once per build: React, and the lite (Preact) one. */
 const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
@@ -52,11 +53,11 @@ export default defineConfig({
           env: { CM_ELEMENT_FILE: 'cm-material-download.js' },
         },
       },
-      {
-        extends: true,
-        // The second engine: Firefox ESR over WebDriver BiDi; each file runs both builds itself.
-        test: { name: 'firefox', include: ['test/firefox/**/*.test.ts'] },
-      },
+      // The public contract, one test body in each engine (test/engines); each file runs both builds itself.
+      ...ENGINES.map((engine) => ({
+        extends: true as const,
+        test: { name: engine, include: ['test/engines/**/*.test.ts'], env: { CM_ENGINE: engine } },
+      })),
     ],
   },
 });

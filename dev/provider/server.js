@@ -4,6 +4,7 @@ import { BodyTooLargeError, parseJson, readBody } from './body.js';
 import { FILES_PREFIX, serveFile } from './files.js';
 import { addPartialErrors, faultAnswer, planFaults } from './faults.js';
 import { GRAPHQL_PATH, createGraphqlHandler } from './graphql.js';
+import { createHolds } from './hold.js';
 import { recordRequest } from './request-log.js';
 import { createStaticHandler } from './static.js';
 
@@ -27,6 +28,7 @@ import { createStaticHandler } from './static.js';
  * @property {() => void} clearRequests empties the log and, as resetFaults, restarts the flaky faults
  * @property {() => void} resetFaults every `fault-flaky-*` article fails its first requests again
  * @property {(ms: number) => void} setLatency
+ * @property {() => import('./hold.js').HeldRequests} hold keeps every /graphql POST from now on unanswered until released
  * @property {() => Promise<void>} close ends every connection, hanging ones included
  */
 
@@ -107,6 +109,7 @@ export async function startProvider({
   let closed = false;
   let origin = '';
   const waits = createWaits();
+  const holds = createHolds();
   /** @type {import('./faults.js').FaultCounts} */
   const faultCounts = new Map();
   const runGraphql = createGraphqlHandler({ batching });
@@ -135,6 +138,7 @@ export async function startProvider({
       const parsed = parseJson(bodyText);
       requests.push(recordRequest(req, parsed.ok ? parsed.value : bodyText, parsed.ok));
       if (parsed.ok) plan = planFaults(parsed.value, faultCounts);
+      if (!(await holds.wait(res))) return;
     }
     // A preflight is answered at once: the latency models the work behind a query.
     if (req.method !== 'OPTIONS') await waits.wait(latency);
@@ -221,10 +225,14 @@ export async function startProvider({
     setLatency(ms) {
       latency = Math.max(0, Number(ms) || 0);
     },
+    hold() {
+      return holds.start();
+    },
     close() {
       closing ??= new Promise((resolve, reject) => {
         closed = true;
         waits.cancelAll();
+        holds.releaseAll();
         server.close((error) => (error ? reject(error) : resolve()));
         // Hanging and keep-alive connections would otherwise hold close() open.
         server.closeAllConnections();

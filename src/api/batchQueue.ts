@@ -21,6 +21,32 @@ const queues = new Map<string, BatchQueue>();
 /** A window stays open at most this many intervals, however steadily operations keep arriving. */
 const MAX_WINDOWS = 5;
 
+/** Holds taken by work that queues operations over several tasks (holdBatchWindows). */
+let windowHolds = 0;
+/** Queues whose window closed while held: they go once the last hold is released. */
+const closedWhileHeld = new Set<BatchQueue>();
+
+/**
+ * Keeps every batch window open until the returned release is called, so that
+ * work which queues operations over several tasks, yielding to the page in
+ * between (elements starting in slices), makes the batches one task would
+ * have made: only `max` splits them. Without it, a window closes whenever the
+ * page runs a task of its own longer than the interval between two of them,
+ * and which runs first, the window's timer or the work's next task, is each
+ * browser's choice (WebKit runs the timer).
+ */
+export function holdBatchWindows(): () => void {
+  windowHolds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    windowHolds -= 1;
+    if (windowHolds > 0) return;
+    for (const queue of [...closedWhileHeld]) flush(queue, queue.options.batch ? queue.options.batch.max : 1);
+  };
+}
+
 /** Queues `shared` with the others for the same endpoint and headers (`queueKey`). */
 export function enqueue(queueKey: string, shared: SharedOperation, options: SendOptions): void {
   const queue = queueFor(queueKey, options);
@@ -54,7 +80,10 @@ function scheduleFlush(queue: BatchQueue): void {
   const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
   // Never at once, even when the window is overdue: on a slow device one task that connects
   // many elements can outlast the window, and everything it queues belongs in the same batches.
-  queue.timer = setTimeout(() => flush(queue, batch.max), Math.max(0, closesAt - now));
+  queue.timer = setTimeout(
+    () => (windowHolds > 0 ? closedWhileHeld.add(queue) : flush(queue, batch.max)),
+    Math.max(0, closesAt - now),
+  );
 }
 
 /** Sends the full batches; a remainder keeps waiting for its window. */
@@ -69,6 +98,7 @@ function flushFull(queue: BatchQueue, max: number): void {
 function flush(queue: BatchQueue, max: number): void {
   if (queue.timer !== null) clearTimeout(queue.timer);
   queue.timer = null;
+  closedWhileHeld.delete(queue);
   const { timeoutMs } = queue.options;
   const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
   const size = queue.acceptsArrays ? max : 1;

@@ -1,6 +1,6 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import { LookupError } from './errors.js';
-import { anySignal, timeoutSignal } from './signals.js';
+import { abortError, anySignal, timeoutSignal } from './signals.js';
 import type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /** Where a request goes: one endpoint with one set of headers. */
@@ -75,6 +75,10 @@ async function withinLimits<T>(limits: RequestLimits, send: (signal: AbortSignal
   const signal = anySignal([limits.signal, timeout]);
   try {
     return await send(signal);
+  } catch (error) {
+    // The limit that ended it, whatever fetch rejected with: WebKit's rejects with an AbortError
+    // of its own instead of the signal's reason, so a timeout would read as the caller's abort.
+    throw signal.aborted ? abortError(signal) : error;
   } finally {
     timeout.clear();
     signal.dispose();

@@ -1,3 +1,4 @@
+import { holdBatchWindows } from '../api/batchQueue.js';
 import { logError } from '../log.js';
 
 /**
@@ -13,7 +14,8 @@ import { logError } from '../log.js';
  * second. Each slice starts elements for at most `SLICE_BUDGET_MS`, then
  * yields; elements nearest the viewport go first, so the links a visitor
  * sees come first. Lookups started in consecutive slices still share
- * batches: the batch window stays open while operations keep arriving.
+ * batches: the slices hold the batch windows open until the last element
+ * has started, however long the page's own tasks between them take.
  *
  * Once every queued element has started, work waiting for that (React and
  * the bindings) runs in a task of its own, never in a slice.
@@ -31,6 +33,8 @@ let next = 0;
 let arrivedSinceOrdered = false;
 const whenDrained: (() => void)[] = [];
 let running = false;
+/** Ends the hold on the batch windows that the slices keep open while they run. */
+let releaseBatchWindows = () => {};
 
 /**
  * Queues `host`'s start; queuing it again before it ran (a DOM move) keeps one.
@@ -43,6 +47,7 @@ export function queueStart(host: Element, start: () => void): void {
   arrivedSinceOrdered = true;
   if (!running) {
     running = true;
+    releaseBatchWindows = holdBatchWindows();
     nextTask(() => void runSlices());
   }
 }
@@ -66,6 +71,7 @@ async function runSlices(): Promise<void> {
   }
   order = [];
   running = false;
+  releaseBatchWindows();
   if (whenDrained.length > 0) nextTask(drain);
 }
 

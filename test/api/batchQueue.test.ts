@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { configure, lookupDownloadLink } from '../../src/api';
-import { enqueue } from '../../src/api/batchQueue';
+import { enqueue, holdBatchWindows } from '../../src/api/batchQueue';
 import { shareOperation } from '../../src/api/sharedOperations';
 import { sendOperation, type SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
@@ -63,6 +63,28 @@ describe('the batch window', () => {
     }
     // 160 ms after the first: the window closed at 150 with the eight that came by then.
     expect(articlesPerRequest(requests)).toEqual([['A-0', 'A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6', 'A-7']]);
+  });
+
+  it('held open (holdBatchWindows), a window closes on release, not on its timer; full batches still go at once', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 3 });
+    const release = holdBatchWindows();
+    await sendEach(['A-1', 'A-2'], options, 200);
+    expect(requests).toHaveLength(0);
+    await sendEach(['A-3', 'A-4'], options, 200);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3']]);
+
+    release();
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4']]);
+    // Released for good: a second call does not release another hold.
+    const other = holdBatchWindows();
+    release();
+    await sendEach(['A-5'], options, 30);
+    expect(articlesPerRequest(requests)).toHaveLength(2);
+    other();
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4'], ['A-5']]);
   });
 
   it('the five intervals are counted from the first operation of each window', async () => {

@@ -169,14 +169,25 @@ describe('postOperation rejects with what went wrong', () => {
     expect(error.transient).toBe(false);
   });
 
-  it("the caller's abort: the AbortError itself, not a LookupError", async () => {
-    fakeFetch(() => new Promise<Response>(() => {}));
-    const caller = new AbortController();
-    const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal));
-    caller.abort(new DOMException('left', 'AbortError'));
-    const error = await sent.catch((rejection: unknown) => rejection);
-    expect(error).not.toBeInstanceOf(LookupError);
-    expect(error).toMatchObject({ name: 'AbortError', message: 'left' });
+  it.each(['reason', 'own AbortError'] as const)(
+    "the caller's abort, from a fetch that rejects with its %s: the caller's AbortError, not a LookupError",
+    async (abortsWith) => {
+      fakeFetch(() => new Promise<Response>(() => {}), abortsWith);
+      const caller = new AbortController();
+      const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal));
+      caller.abort(new DOMException('left', 'AbortError'));
+      const error = await sent.catch((rejection: unknown) => rejection);
+      expect(error).not.toBeInstanceOf(LookupError);
+      expect(error).toMatchObject({ name: 'AbortError', message: 'left' });
+    },
+  );
+
+  it('no answer within timeoutMs, from a fetch that rejects with an AbortError of its own (WebKit): timed out', async () => {
+    fakeFetch(() => new Promise<Response>(() => {}), 'own AbortError');
+    const error = await postOperation(destination, operation('A-100'), limits(20)).catch(
+      (rejection: unknown) => rejection,
+    );
+    expect(error).toMatchObject({ message: 'request timed out after 20 ms', transient: false });
   });
 });
 
@@ -253,9 +264,12 @@ describe('postBatch', () => {
     expect(error).toMatchObject({ message: 'network error: fetch failed', transient: true });
   });
 
-  it('times out like a single request', async () => {
-    fakeFetch(() => new Promise<Response>(() => {}));
-    const error = await postBatch(destination, two, limits(20)).catch((rejection: unknown) => rejection);
-    expect(error).toMatchObject({ message: 'request timed out after 20 ms' });
-  });
+  it.each(['reason', 'own AbortError'] as const)(
+    'times out like a single request, from a fetch that rejects with its %s',
+    async (abortsWith) => {
+      fakeFetch(() => new Promise<Response>(() => {}), abortsWith);
+      const error = await postBatch(destination, two, limits(20)).catch((rejection: unknown) => rejection);
+      expect(error).toMatchObject({ message: 'request timed out after 20 ms' });
+    },
+  );
 });

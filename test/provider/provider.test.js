@@ -542,6 +542,37 @@ describe('provider stand-in', () => {
       }
     });
 
+    it('hold() keeps POSTs unanswered until released, and tells one the client gave up on from one answered', async () => {
+      const own = await startProvider();
+      try {
+        const held = own.hold();
+        const giveUp = new AbortController();
+        const abandoned = fetch(own.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(thumb10()),
+          signal: giveUp.signal,
+        }).catch(() => 'aborted');
+        const kept = post(own, thumb10('A-101'));
+        await held.arrived(2);
+        const early = await Promise.race([kept, new Promise((r) => setTimeout(() => r('still held'), 200))]);
+        expect(early).toBe('still held');
+
+        giveUp.abort();
+        expect(await abandoned).toBe('aborted');
+        expect(await held.ended(0)).toBe('aborted');
+        held.release(1);
+        expect(firstThumbnailUrl((await kept).json)).toContain('/files/org-1/A-101/');
+        expect(await held.ended(1)).toBe('answered');
+
+        held.end();
+        expect((await post(own, thumb10())).status).toBe(200);
+        expect(own.requests).toHaveLength(3);
+      } finally {
+        await own.close();
+      }
+    });
+
     it('answers a CORS preflight for the headers the element sends', async () => {
       const res = await fetch(provider.graphqlUrl, {
         method: 'OPTIONS',

@@ -29,11 +29,20 @@ export function operationsOf(request: SeenRequest): Record<string, unknown>[] {
 }
 
 /**
+ * How a fetch rejects once its signal aborts: with the signal's reason, as
+ * the Fetch standard says, or with an AbortError of its own, whatever the
+ * reason, as WebKit's does (WebKitGTK 2.50, tested in test/engines).
+ */
+export type AbortsWith = 'reason' | 'own AbortError';
+
+/**
  * Replaces the page's `fetch` (wire.ts looks it up on every request) with
  * `answer`, and records every request. A request whose signal aborts rejects
- * with the signal's reason, as fetch does. Undo with `vi.unstubAllGlobals()`.
+ * as `abortsWith` says. Undo with `vi.unstubAllGlobals()`.
  */
-export function fakeFetch(answer: Answer) {
+export function fakeFetch(answer: Answer, abortsWith: AbortsWith = 'reason') {
+  const abortError = (signal: AbortSignal) =>
+    abortsWith === 'reason' ? (signal.reason as Error) : new DOMException('Fetch is aborted', 'AbortError');
   const requests: SeenRequest[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const request: SeenRequest = {
@@ -46,9 +55,9 @@ export function fakeFetch(answer: Answer) {
     };
     requests.push(request);
     const { signal } = request;
-    if (signal?.aborted) throw signal.reason as Error;
+    if (signal?.aborted) throw abortError(signal);
     return new Promise<Response>((resolve, reject) => {
-      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      signal?.addEventListener('abort', () => reject(abortError(signal)), { once: true });
       Promise.resolve()
         .then(() => answer(request))
         .then(resolve, reject);

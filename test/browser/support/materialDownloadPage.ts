@@ -1,6 +1,9 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import type { Provider } from '../../../dev/provider/server.js';
 import type { DecodedTransition } from '../../../src/machine';
+import { addElements, anchorSnapshot, type AnchorSnapshot } from '../../support/pageFunctions';
+
+export type { AnchorSnapshot };
 
 export const TAG = 'cm-material-download';
 
@@ -12,13 +15,6 @@ export interface LinkChange {
   state: 'enabled' | 'disabled';
   href: string | null;
   error: string | null;
-}
-
-export interface AnchorSnapshot {
-  dataState: string | null;
-  href: string | null;
-  className: string;
-  ariaDisabled: string | null;
 }
 
 /** Every href write on the anchors of a page, from the moment the recorder was installed. */
@@ -194,35 +190,15 @@ export class MaterialDownloadPage {
     properties: Record<string, string> = {},
   ): Promise<Locator> {
     const id = `el-${++this.nextId}`;
-    await this.page.evaluate(
-      ([tag, elementId, attrs, html, props]) => {
-        const element = document.createElement(tag as string);
-        element.id = elementId;
-        for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-        Object.assign(element, props);
-        element.innerHTML = html;
-        document.getElementById('root')!.append(element);
-      },
-      [TAG, id, attributes, inner, properties] as const,
-    );
+    await this.page.evaluate(addElements, { tag: TAG, elements: [{ id, attributes, inner, properties }] });
     return this.page.locator(`#${id}`);
   }
 
   /** Adds several elements from one script task, so that their lookups fall into one batch window. */
   async addTogether(list: Record<string, string>[]): Promise<Locator[]> {
     const ids = list.map(() => `together-${++this.togetherCount}`);
-    await this.page.evaluate(
-      ([tag, elementIds, attributeList]) => {
-        attributeList.forEach((attributes, index) => {
-          const element = document.createElement(tag);
-          element.id = elementIds[index]!;
-          for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-          element.innerHTML = '<a class="button">Download</a>';
-          document.getElementById('root')!.append(element);
-        });
-      },
-      [TAG, ids, list] as const,
-    );
+    const elements = ids.map((id, index) => ({ id, attributes: list[index] }));
+    await this.page.evaluate(addElements, { tag: TAG, elements });
     return ids.map((id) => this.page.locator(`#${id}`));
   }
 
@@ -304,15 +280,7 @@ export class MaterialDownloadPage {
 
   /** What the customer's anchor and the host show right now. */
   async anchorOf(element: Locator): Promise<AnchorSnapshot> {
-    return element.evaluate((host) => {
-      const anchor = host.firstElementChild!;
-      return {
-        dataState: host.getAttribute('data-state'),
-        href: anchor.getAttribute('href'),
-        className: anchor.className,
-        ariaDisabled: anchor.getAttribute('aria-disabled'),
-      };
-    });
+    return element.evaluate(anchorSnapshot);
   }
 
   async setAttribute(element: Locator, name: string, value: string): Promise<void> {

@@ -1,0 +1,503 @@
+import type { HeldRequests } from '../../../dev/provider/hold.js';
+import type { Provider } from '../../../dev/provider/server.js';
+import {
+  addElements,
+  anchorSnapshot,
+  type AnchorSnapshot,
+  type Binding,
+  type NewElement,
+} from '../../support/pageFunctions';
+import type { DriverPage, PageFunction } from './driver';
+
+export type { Binding };
+
+export const TAG = 'cm-material-download';
+
+/** The two self-registering builds: every engine's suite runs against each. */
+export const BUILDS = ['cm-material-download.js', 'cm-material-download.lite.js'] as const;
+export type Build = (typeof BUILDS)[number];
+
+export type Attributes = Record<string, string>;
+
+export interface LinkChange {
+  id: string;
+  state: 'enabled' | 'disabled';
+  href: string | null;
+  error: string | null;
+  bubbles: boolean;
+  composed: boolean;
+}
+
+export interface OpenOptions {
+  /** Passed to the element class's static configure() before any element exists. */
+  configure?: Record<string, unknown>;
+  /** localStorage entries set before the element loads. */
+  storage?: Record<string, string>;
+  /** Leave the element file unloaded, to see what happens before the element is defined. */
+  load?: boolean;
+}
+
+/** The id the page object gave an element; every method below takes it. */
+export type ElementId = string;
+
+/** For expect.poll, whose default gives up after one second: a busy machine may need longer. */
+export const UNTIL = { timeout: 15_000, interval: 20 } as const;
+/** How long a wait in the page goes on before it fails, naming what it waited for. */
+const WAIT_MS = 15_000;
+
+/** What the page's recorder (fixtures/recorder.js) keeps from the page's start. */
+interface Recorded {
+  errors: string[];
+  warnings: string[];
+  thrown: string[];
+  linkChanges: LinkChange[];
+}
+
+/**
+ * In the page: runs `source` with `args` in a task of its own. A customer's
+ * script runs in a task; WebKit's classic Execute Script does not, and runs
+ * microtasks after each custom-element reaction, so two writes sent in one
+ * script would reach the element as two changes.
+ */
+const runInTask = (source: string, args: unknown[]) =>
+  new Promise((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page object's own function, sent as source
+        resolve((new Function(`return (${source})`)() as (...given: unknown[]) => unknown)(...args));
+      } catch (error) {
+        reject(error);
+      }
+    }),
+  );
+
+/** In the page: resolves once `source` called with `args` returns something truthy, polling. */
+const pollInPage = (source: string, args: unknown[], timeoutMs: number) =>
+  new Promise((resolve, reject) => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page object's own function, sent as source
+    const predicate = new Function(`return (${source})`)() as (...given: unknown[]) => unknown;
+    const giveUpAt = performance.now() + timeoutMs;
+    const check = () => {
+      try {
+        if (predicate(...args)) return resolve(true);
+      } catch (error) {
+        return reject(error);
+      }
+      if (performance.now() > giveUpAt) reject(new Error(`waited ${timeoutMs} ms in vain for ${source}`));
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+
+/**
+ * A customer's page with <cm-material-download> elements, in any engine:
+ * tests say what a customer does and sees; this object knows how the DOM is
+ * poked, and the driver under it how to reach the page.
+ */
+export class CustomerPage {
+  private nextId = 0;
+  private held: HeldRequests | undefined;
+
+  constructor(
+    private readonly page: DriverPage,
+    readonly provider: Provider,
+    readonly build: Build,
+  ) {}
+
+  get origin(): string {
+    return this.provider.origin;
+  }
+
+  /** Opens the customer's page with nothing in its storage but `storage`, loads the build under test and configures it. */
+  async open({ configure, storage = {}, load = true }: OpenOptions = {}): Promise<void> {
+    await this.page.goto(`${this.origin}/engines/customer.html`);
+    await this.page.evaluate((items) => {
+      // A driver with one window for every test (WebKit's) keeps the origin's storage and cookies.
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const cookie of document.cookie.split(';')) {
+        const name = cookie.split('=')[0]!.trim();
+        if (name) document.cookie = `${name}=; path=/; max-age=0`;
+      }
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, storage);
+    if (!load) return;
+    await this.loadElement();
+    if (configure) await this.configure(configure);
+  }
+
+  async loadElement(): Promise<void> {
+    await this.act(
+      (src) =>
+        new Promise((resolve, reject) => {
+          const script = Object.assign(document.createElement('script'), { type: 'module', src });
+          script.onload = () => resolve(true);
+          script.onerror = () => reject(new Error(`could not load ${src}`));
+          document.head.append(script);
+        }),
+      `/dist/${this.build}`,
+    );
+    await this.page.evaluate((tag) => customElements.whenDefined(tag).then(() => true), TAG);
+  }
+
+  async configure(options: Record<string, unknown>): Promise<void> {
+    await this.act((tag, opts) => (customElements.get(tag) as any).configure(opts), TAG, options);
+  }
+
+  /**
+   * Adds an element with these attributes and an anchor (unless `inner` says
+   * otherwise), under the page's root, with properties set before it is connected.
+   */
+  async add(attributes: Attributes, { inner, properties }: Pick<NewElement, 'inner' | 'properties'> = {}) {
+    return (await this.addAll([{ attributes, inner, properties }]))[0]!;
+  }
+
+  /** Adds several elements in one task, so that their lookups fall into one batch window. */
+  async addTogether(list: Attributes[]): Promise<ElementId[]> {
+    return this.addAll(list.map((attributes) => ({ attributes })));
+  }
+
+  /** Adds an element inside an open shadow root of a host on the page. */
+  async addInShadowRoot(attributes: Attributes): Promise<ElementId> {
+    return (await this.addAll([{ attributes, inside: 'shadow root' }]))[0]!;
+  }
+
+  /**
+   * As a framework renders: creates an element with an anchor, inserts it, and
+   * binds what `binding` says right after, all in one task.
+   */
+  async insert({ attributes, binding }: Pick<NewElement, 'attributes' | 'binding'> = {}): Promise<ElementId> {
+    return (await this.addAll([{ attributes, binding }]))[0]!;
+  }
+
+  private async addAll(elements: Omit<NewElement, 'id'>[]): Promise<ElementId[]> {
+    const withIds = elements.map((element) => ({ ...element, id: this.newId() }));
+    await this.act(addElements, { tag: TAG, elements: withIds });
+    return withIds.map((element) => element.id);
+  }
+
+  /** Binds inputs to an element already on the page, in a task of its own. */
+  async bind(id: ElementId, binding: Binding): Promise<void> {
+    await this.act(
+      (elementId, bound) => {
+        const element = document.getElementById(elementId)!;
+        if ('properties' in bound) Object.assign(element, bound.properties);
+        else for (const [name, value] of Object.entries(bound.attributes)) element.setAttribute(name, value);
+      },
+      id,
+      binding,
+    );
+  }
+
+  /** Resolves after a rendered frame and the task after it, in the page. */
+  async aFrameLater(): Promise<void> {
+    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true)))));
+  }
+
+  /** Lets `ms` of the page's time pass: page timers due before then run first, however busy the machine. */
+  async passTime(ms: number): Promise<void> {
+    await this.page.evaluate((wait) => new Promise((done) => setTimeout(() => done(true), wait)), ms);
+  }
+
+  /**
+   * Moves the element into another container and, in the same task, adds an
+   * eager element for `sentinel`, then waits until the sentinel has settled.
+   * A request the move caused would go out in the sentinel's batch.
+   */
+  async moveBesideSentinel(id: ElementId, sentinel: Attributes): Promise<ElementId> {
+    return this.besideSentinel(id, sentinel, (element) => {
+      const elsewhere =
+        document.getElementById('elsewhere') ?? document.body.appendChild(document.createElement('section'));
+      elsewhere.id = 'elsewhere';
+      elsewhere.append(element);
+    });
+  }
+
+  /** As moveBesideSentinel, for an attribute set on an element `removeForGood` took out of the page. */
+  async changeRemovedBesideSentinel(
+    id: ElementId,
+    name: string,
+    value: string,
+    sentinel: Attributes,
+  ): Promise<ElementId> {
+    return this.besideSentinel(id, sentinel, (element, n, v) => element.setAttribute(n, v), name, value);
+  }
+
+  private async besideSentinel(
+    id: ElementId,
+    sentinel: Attributes,
+    change: (element: HTMLElement, name: string, value: string) => void,
+    name = '',
+    value = '',
+  ): Promise<ElementId> {
+    const sentinelId = this.newId();
+    await this.act(
+      (tag, elementId, newId, attributes, changeSource, n, v) => {
+        const element = document.getElementById(elementId) ?? (window as any).__removed[elementId];
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the page object's own change, sent as source
+        (new Function(`return ${changeSource}`)() as typeof change)(element, n, v);
+        const added = document.createElement(tag);
+        added.id = newId;
+        for (const [attribute, text] of Object.entries(attributes)) added.setAttribute(attribute, text);
+        added.innerHTML = '<a class="button">Download</a>';
+        document.getElementById('root')!.append(added);
+      },
+      TAG,
+      id,
+      sentinelId,
+      sentinel,
+      change.toString(),
+      name,
+      value,
+    );
+    await this.settled(sentinelId);
+    return sentinelId;
+  }
+
+  /** Runs `change` and resolves with the element's next cm-link-change. */
+  async settleAfter(id: ElementId, change: () => Promise<unknown>): Promise<LinkChange> {
+    const before = (await this.linkChanges(id)).length;
+    await change();
+    await this.waitFor(
+      (elementId, count) =>
+        (window as any).__page.linkChanges.filter((c: LinkChange) => c.id === elementId).length > count,
+      id,
+      before,
+    );
+    return (await this.linkChanges(id)).at(-1)!;
+  }
+
+  /** The element's latest cm-link-change, once it has settled at least once. */
+  async settled(id: ElementId): Promise<LinkChange> {
+    return (await this.settledAll([id]))[0]!;
+  }
+
+  async settledAll(ids: ElementId[]): Promise<LinkChange[]> {
+    await this.waitFor((elementIds) => {
+      const settled = new Set((window as any).__page.linkChanges.map((change: LinkChange) => change.id));
+      return elementIds.every((id) => settled.has(id));
+    }, ids);
+    const all = await this.linkChanges();
+    return ids.map((id) => all.filter((change) => change.id === id).at(-1)!);
+  }
+
+  async linkChanges(id?: ElementId): Promise<LinkChange[]> {
+    const all = (await this.recorded()).linkChanges;
+    return id === undefined ? all : all.filter((change) => change.id === id);
+  }
+
+  /** What the customer's anchor and the host show right now. */
+  async anchorOf(id: ElementId): Promise<AnchorSnapshot> {
+    return this.page.evaluate(anchorSnapshot, id);
+  }
+
+  /** The element's children, as markup. */
+  async childrenOf(id: ElementId): Promise<string> {
+    return this.page.evaluate((elementId) => document.getElementById(elementId)!.innerHTML, id);
+  }
+
+  /** The element as markup, on the page or taken out of it by `removeForGood`. */
+  async markupOf(id: ElementId): Promise<string> {
+    return this.page.evaluate(
+      (elementId) => (document.getElementById(elementId) ?? (window as any).__removed[elementId]).outerHTML as string,
+      id,
+    );
+  }
+
+  async attribute(id: ElementId, name: string): Promise<string | null> {
+    return this.page.evaluate((elementId, n) => document.getElementById(elementId)!.getAttribute(n), id, name);
+  }
+
+  async setAttribute(id: ElementId, name: string, value: string): Promise<void> {
+    await this.act((elementId, n, v) => document.getElementById(elementId)!.setAttribute(n, v), id, name, value);
+  }
+
+  async removeAttribute(id: ElementId, name: string): Promise<void> {
+    await this.act((elementId, n) => document.getElementById(elementId)!.removeAttribute(n), id, name);
+  }
+
+  async setProperty(id: ElementId, name: string, value: unknown): Promise<void> {
+    await this.act((elementId, n, v) => ((document.getElementById(elementId) as any)[n] = v), id, name, value);
+  }
+
+  /** From now on the page's own scripts keep its main thread busy: a task of `ms` every time it is free. */
+  async keepBusy(ms: number): Promise<void> {
+    await this.act((busyMs) => {
+      const spin = () => {
+        const until = performance.now() + busyMs;
+        while (performance.now() < until);
+        (window as any).__busy = setTimeout(spin, 0);
+      };
+      (window as any).__busy = setTimeout(spin, 0);
+    }, ms);
+  }
+
+  /** Sets a cookie from the page's script, as `document.cookie` does. */
+  async setCookie(cookie: string): Promise<void> {
+    await this.act((text) => void (document.cookie = text), cookie);
+  }
+
+  /** Scrolls the element into the viewport, as a visitor would. */
+  async scrollTo(id: ElementId): Promise<void> {
+    await this.act((elementId) => document.getElementById(elementId)!.scrollIntoView(), id);
+  }
+
+  /** Makes the page as tall as this below what is there, so that what comes after starts out of sight. */
+  async addSpace(height: number): Promise<void> {
+    await this.act((px) => {
+      document
+        .getElementById('root')!
+        .append(Object.assign(document.createElement('div'), { style: `height: ${px}px` }));
+    }, height);
+  }
+
+  /** What a visitor's click would download: the HTTP status of a GET of `href` from the page. */
+  async download(href: string): Promise<number> {
+    return this.page.evaluate((url) => fetch(url).then((response) => response.status), href);
+  }
+
+  /**
+   * Marks each element's anchor node, so that `sameAnchors` can tell whether
+   * the element kept the customer's node or made another.
+   */
+  async markAnchors(ids: ElementId[]): Promise<void> {
+    await this.act((elementIds) => {
+      for (const id of elementIds) (document.getElementById(id)!.firstElementChild as any).__customerMark = id;
+    }, ids);
+  }
+
+  async sameAnchors(ids: ElementId[]): Promise<boolean> {
+    return this.page.evaluate(
+      (elementIds) =>
+        elementIds.every((id) => (document.getElementById(id)!.firstElementChild as any)?.__customerMark === id),
+      ids,
+    );
+  }
+
+  /**
+   * Removes the element from the page and resolves once its destruction
+   * (a 10 ms timer in the page) has had its turn. Page timers run in order
+   * of due time, so one due later runs after it, however busy the machine.
+   */
+  async removeForGood(id: ElementId): Promise<void> {
+    await this.act((elementId) => {
+      const element = document.getElementById(elementId)!;
+      (window as any).__removed ??= {};
+      (window as any).__removed[elementId] = element;
+      element.remove();
+    }, id);
+    await this.passTime(30);
+  }
+
+  /** Every href written on the anchors from now on, removals as null; install before the change it is to watch. */
+  async recordHrefWrites(): Promise<(id: ElementId) => Promise<(string | null)[]>> {
+    await this.act(() => {
+      const writes: { id: string; value: string | null }[] = ((window as any).__hrefWrites = []);
+      new MutationObserver((records) =>
+        records.forEach((record, index) => {
+          const anchor = record.target as Element;
+          // A record's written value is the next record's old value on that anchor; the last one's is the attribute now.
+          const next = records.slice(index + 1).find((later) => later.target === anchor);
+          writes.push({
+            id: anchor.parentElement?.id ?? '',
+            value: next ? next.oldValue : anchor.getAttribute('href'),
+          });
+        }),
+      ).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+    });
+    return async (id) => {
+      const all = await this.page.evaluate(
+        () => (window as any).__hrefWrites as { id: string; value: string | null }[],
+      );
+      return all.filter((write) => write.id === id).map((write) => write.value);
+    };
+  }
+
+  /**
+   * Holds every GraphQL request from now on at the provider, unanswered: its
+   * answer comes whenever the test says, however slow the machine is meanwhile.
+   */
+  holdGraphql(): HeldRequests {
+    this.held = this.provider.hold();
+    return this.held;
+  }
+
+  async goOffline(): Promise<void> {
+    await this.page.setOffline(true);
+  }
+
+  async goOnline(): Promise<void> {
+    await this.page.setOffline(false);
+  }
+
+  /** Slows the page's CPU down by this factor, as on a slower customer device. */
+  async throttleCpu(rate: number): Promise<void> {
+    await this.page.throttleCpu(rate);
+  }
+
+  /** Operations the provider received, flattened across (batched) HTTP requests. */
+  operations() {
+    return this.provider.requests.flatMap((request) => request.operations);
+  }
+
+  /** `articleId/operationName` of every operation the provider received, in order. */
+  asked(): string[] {
+    return this.operations().map((operation) => `${String(operation.variables.articleId)}/${operation.operationName}`);
+  }
+
+  /** Every console.error line of the page (an element logged beside the text shows as `<tag#id>`). */
+  async consoleErrors(): Promise<string[]> {
+    return (await this.recorded()).errors;
+  }
+
+  async consoleWarnings(): Promise<string[]> {
+    return (await this.recorded()).warnings;
+  }
+
+  /** The element's console.error lines. */
+  async elementErrors(): Promise<string[]> {
+    return (await this.consoleErrors()).filter((line) => line.startsWith(`${TAG}:`));
+  }
+
+  /** Anything thrown into the page: uncaught errors and unhandled rejections alike. */
+  async thrown(): Promise<string[]> {
+    return (await this.recorded()).thrown;
+  }
+
+  /** What was thrown into the page so far, forgotten: for a test that throws on purpose. */
+  async takeThrown(): Promise<string[]> {
+    return this.page.evaluate(() => (window as any).__page.thrown.splice(0) as string[]);
+  }
+
+  /** Runs `fn` in the page as the driver sends a script, outside any task of the page: for tests of the driver itself. */
+  runAsSent<A, R>(fn: PageFunction<[A], R>, arg: A): Promise<Awaited<R>> {
+    return this.page.evaluate(fn, arg);
+  }
+
+  /** Runs `fn` in a task of the page's own, as every action of this page object does. */
+  runInTask<A, R>(fn: PageFunction<[A], R>, arg: A): Promise<Awaited<R>> {
+    return this.act(fn, arg);
+  }
+
+  async close(): Promise<void> {
+    this.held?.end();
+    await this.page.close();
+  }
+
+  private recorded(): Promise<Recorded> {
+    return this.page.evaluate(() => (window as any).__page as Recorded);
+  }
+
+  private newId(): ElementId {
+    return `el-${++this.nextId}`;
+  }
+
+  /** Runs `fn` in the page in a task of its own, as a customer's script runs (see runInTask). */
+  private act<A extends unknown[], R>(fn: PageFunction<A, R>, ...args: A): Promise<Awaited<R>> {
+    return this.page.evaluate(runInTask, fn.toString(), args) as Promise<Awaited<R>>;
+  }
+
+  private async waitFor<A extends unknown[]>(predicate: PageFunction<A, unknown>, ...args: A): Promise<void> {
+    await this.page.evaluate(pollInPage, predicate.toString(), args, WAIT_MS);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * What the customer page model needs from a browser, and nothing more: each
+ * engine's driver gives it, so one test body runs in every engine.
+ */
+
+/** A function the driver sends into the page as source: it sees only its arguments and the page. */
+export type PageFunction<A extends unknown[], R> = (...args: A) => R;
+
+export interface DriverPage {
+  goto(url: string): Promise<void>;
+  /**
+   * Runs `fn` in the page with these arguments (JSON) and resolves with what it
+   * returns (JSON; a promise is awaited). What the page throws rejects.
+   */
+  evaluate<A extends unknown[], R>(fn: PageFunction<A, R>, ...args: A): Promise<Awaited<R>>;
+  /** Takes the page off the network, or puts it back (see `Engine.cannot`). */
+  setOffline(offline: boolean): Promise<void>;
+  /** Slows the page's CPU down by this factor (see `Engine.cannot`). */
+  throttleCpu(rate: number): Promise<void>;
+  /** Ends the page: its requests in flight and its timers stop. */
+  close(): Promise<void>;
+}
+
+export interface DriverBrowser {
+  /** The browser's name and version, as its driver reports them. */
+  readonly version: string;
+  /** A page for one test. Its origin's storage may hold a former page's: the model clears it. */
+  newPage(): Promise<DriverPage>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,72 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startProvider, type Provider } from '../../../dev/provider/server.js';
+import { CustomerPage, type Build, type OpenOptions } from './customerPage';
+import type { DriverBrowser } from './driver';
+import { engine } from './engine';
+
+export interface EngineSuite {
+  readonly provider: Provider;
+  /** A second provider on another origin (the same host, another port), for an element's own `endpoint`. */
+  readonly elsewhere: Provider;
+  /** The browser's name and version, as its driver reports them. */
+  readonly version: string;
+  /** A page for this test on this build, the provider's request log emptied, then opened. */
+  open(build: Build, options?: OpenOptions): Promise<CustomerPage>;
+}
+
+/**
+ * One local provider over HTTP and one browser of this run's engine for the
+ * file (no fetch mocks, a browser start is the costly part), a page per test,
+ * and the check every test shares: nothing was thrown into the customer's page.
+ */
+export function useEngine(): EngineSuite {
+  let provider: Provider | undefined;
+  let elsewhere: Provider | undefined;
+  let browser: DriverBrowser | undefined;
+  const pages: CustomerPage[] = [];
+
+  beforeAll(async () => {
+    provider = await startProvider({
+      staticDirs: { '/dist/': 'dist', '/engines/': 'test/engines/fixtures' },
+    });
+    elsewhere = await startProvider();
+    browser = await engine.launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await provider?.close();
+    await elsewhere?.close();
+  });
+  afterEach(async () => {
+    provider?.setLatency(0);
+    for (const page of pages.splice(0)) {
+      let thrown: string[];
+      try {
+        thrown = await page.thrown();
+      } finally {
+        await page.close();
+      }
+      expect(thrown).toEqual([]);
+    }
+  });
+
+  return {
+    get provider() {
+      return provider!;
+    },
+    get elsewhere() {
+      return elsewhere!;
+    },
+    get version() {
+      return browser!.version;
+    },
+    async open(build, options) {
+      const page = new CustomerPage(await browser!.newPage(), provider!, build);
+      pages.push(page);
+      provider!.clearRequests();
+      elsewhere!.clearRequests();
+      await page.open(options);
+      return page;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { ChildProcess } from 'node:child_process';
+import { findWebKit, startWebKitDriver, startXvfb } from '../../support/webkit.js';
+import type { DriverBrowser, DriverPage } from './driver';
+
+/**
+ * WebKitGTK's MiniBrowser, driven over classic WebDriver: a dozen lines of
+ * fetch cover the four commands the model needs (a client library would add
+ * a dependency and start no faster). Each call starts its own Xvfb and
+ * WebKitWebDriver, which holds one session, and stops both by PID.
+ */
+export async function launchWebKit(): Promise<DriverBrowser> {
+  const paths = findWebKit();
+  if (!paths) {
+    throw new Error('No WebKit found: run `npm test` (its pretest installs webkit2gtk-driver and xvfb).');
+  }
+  const started: ChildProcess[] = [];
+  const stopAll = () => {
+    for (const child of started.splice(0).reverse()) if (child.exitCode === null) child.kill();
+  };
+  // A worker that dies without afterAll must not leave an X server and a browser behind.
+  process.once('exit', stopAll);
+  try {
+    const xvfb = await startXvfb(paths.xvfb);
+    started.push(xvfb.process);
+    const driver = await startWebKitDriver(paths.driver, xvfb.display);
+    started.push(driver.process);
+    const session = await Session.start(driver.url, paths.miniBrowser);
+    return {
+      version: `MiniBrowser (WebKitGTK) ${session.browserVersion}`,
+      newPage: () => Promise.resolve(pageDriver(session)),
+      async close() {
+        await session.end().catch(() => {});
+        stopAll();
+        process.off('exit', stopAll);
+      },
+    };
+  } catch (error) {
+    stopAll();
+    throw error;
+  }
+}
+
+/** What a classic WebDriver endpoint answers: `value`, or `value.error` with a message. */
+interface Answer {
+  value: unknown;
+}
+
+class Session {
+  private constructor(
+    private readonly url: string,
+    readonly browserVersion: string,
+  ) {}
+
+  static async start(driverUrl: string, miniBrowser: string): Promise<Session> {
+    const { sessionId, capabilities } = (await command(`${driverUrl}/session`, 'POST', {
+      capabilities: {
+        alwaysMatch: {
+          browserName: 'MiniBrowser',
+          // Without --automation MiniBrowser never hands the session a page.
+          'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+        },
+      },
+    })) as { sessionId: string; capabilities: { browserVersion: string } };
+    const session = new Session(`${driverUrl}/session/${sessionId}`, capabilities.browserVersion);
+    // The model's own waits give up at 20 s and say what they waited for; this is only a backstop.
+    await session.send('POST', '/timeouts', { script: 60_000 });
+    return session;
+  }
+
+  send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    return command(`${this.url}${path}`, method, body);
+  }
+
+  end(): Promise<unknown> {
+    return this.send('DELETE', '');
+  }
+}
+
+async function command(url: string, method: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const { value } = (await response.json()) as Answer;
+  if (!response.ok) {
+    const { error, message } = value as { error: string; message: string };
+    throw new Error(`WebDriver ${method} ${new URL(url).pathname}: ${error}: ${message}`);
+  }
+  return value;
+}
+
+function pageDriver(session: Session): DriverPage {
+  return {
+    goto: async (url) => void (await session.send('POST', '/url', { url })),
+    // Execute Script awaits a promise the body returns; `undefined` comes back as null.
+    evaluate: async (fn, ...args) =>
+      (await session.send('POST', '/execute/sync', {
+        script: `return (${fn.toString()}).apply(null, arguments)`,
+        args,
+      })) as never,
+    setOffline: () => Promise.reject(new Error('classic WebDriver has no command to take a page offline')),
+    throttleCpu: () => Promise.reject(new Error('classic WebDriver has no command to throttle the CPU')),
+    // The one window stays for the next test: a blank page ends this one's requests and timers.
+    close: async () => void (await session.send('POST', '/url', { url: 'about:blank' })),
+  };
+}
