@@ -42,13 +42,18 @@ export function formatReport({ date, machine, runs, timeoutMs, files, medians, s
   const labelOf = (/** @type {string} */ id) => files.find((f) => f.id === id)?.label ?? id;
   const order = files.map((f) => f.id);
   const sorted = [...medians].sort(
-    (a, b) => a.latencyMs - b.latencyMs || a.n - b.n || order.indexOf(a.file) - order.indexOf(b.file),
+    (a, b) =>
+      a.cpuRate - b.cpuRate || a.latencyMs - b.latencyMs || a.n - b.n || order.indexOf(a.file) - order.indexOf(b.file),
   );
   const rows = sorted.map((m) => {
     const timeCell = m.timeToLinksMs === null ? 'not reached' : time(m.timeToLinksMs);
     const unfinished = m.unfinished > 0 ? ` (${m.unfinished}/${m.runs} unfinished)` : '';
     const ratio = m.timeToLinksVsFloor === null ? '–' : `${m.timeToLinksVsFloor.toFixed(2)}×`;
-    return `| ${m.latencyMs} | ${m.n} | ${labelOf(m.file)} | ${timeCell}${unfinished} | ${ratio} | ${time(m.firstRequestMs)} | ${time(m.lastRequestMs)} | ${fixed(m.requests)} | ${fixed(m.heapKB)} | ${fixed(m.longestTaskMs)} |`;
+    const blocking =
+      m.totalBlockingTimeVsFloor === null
+        ? fixed(m.totalBlockingTimeMs)
+        : `${fixed(m.totalBlockingTimeMs)} (${m.totalBlockingTimeVsFloor.toFixed(2)}×)`;
+    return `| ×${m.cpuRate} | ${m.latencyMs} | ${m.n} | ${labelOf(m.file)} | ${timeCell}${unfinished} | ${ratio} | ${time(m.firstRequestMs)} | ${time(m.lastRequestMs)} | ${fixed(m.requests)} | ${fixed(m.heapKB)} | ${fixed(m.longestTaskMs)} | ${blocking} |`;
   });
   const sizeRows = files
     .filter((f) => sizes[f.id])
@@ -58,17 +63,17 @@ export function formatReport({ date, machine, runs, timeoutMs, files, medians, s
     });
   return [
     machineLine(machine, date),
-    `Median of ${runs} runs per row, files taking turns; every ratio is to the floor measured in this same run. All set: from the script's arrival (its Resource Timing \`responseEnd\`) to the last anchor getting its \`href\`; an unfinished run (over ${timeoutMs / 1000} s, or elements settled as disabled without a link) counts as slower than any finished one. × floor: all set over the floor's (a plain custom element with the same batching, 10 ms / 10, written by hand). First/last request: from the script's arrival to the page's first and last \`fetch\` of \`/graphql\`. Heap: JS heap growth after forced GC, the library's own code included. Longest task: longest main-thread task from adding the script to the last \`href\` (0 = none reached 50 ms). KB = 1024 bytes.`,
+    `Median of ${runs} runs per row, files taking turns; every ratio is to the floor measured in this same run. All set: from the script's arrival (its Resource Timing \`responseEnd\`) to the last anchor getting its \`href\`; an unfinished run (over ${timeoutMs / 1000} s, or elements settled as disabled without a link) counts as slower than any finished one. × floor: all set over the floor's (a plain custom element with the same batching, 10 ms / 10, written by hand). First/last request: from the script's arrival to the page's first and last \`fetch\` of \`/graphql\`. Heap: JS heap growth after forced GC, the library's own code included. Longest task: longest main-thread task from adding the script to the last \`href\` (0 = none reached 50 ms); blocking: total blocking time over the same span, the sum of each task's time beyond 50 ms (how long a tap waits), with its ratio to the floor's. CPU ×4: the DevTools protocol slows the page's CPU down four times once it has loaded, as on a mid-range phone. KB = 1024 bytes.`,
     '',
-    '| latency (ms) | N | file | all set (ms) | × floor | first request (ms) | last request (ms) | requests | JS heap (KB) | longest task (ms) |',
-    '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| CPU | latency (ms) | N | file | all set (ms) | × floor | first request (ms) | last request (ms) | requests | JS heap (KB) | longest task (ms) | blocking (ms) |',
+    '|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     '| file | raw (KB) | gzip (KB) | brotli (KB) |',
     '|---|---:|---:|---:|',
     ...sizeRows,
     '',
-    "Targets (the issue's, on the medians at 50 ms latency; ratios to the floor of this run):",
+    "Targets (the issues', on the medians at 50 ms latency; ratios to the floor of this run):",
     '',
     ...targets.map((t) => `- ${t.met ? 'met' : '**not met**'}: ${t.target} (${t.detail})`),
   ].join('\n');

@@ -21,6 +21,7 @@
  * @property {number} operations GraphQL operations in them
  * @property {number} longestTaskMs longest main-thread task between adding the script and the last href; 0 when none reached 50 ms
  * @property {number} longTasksTotalMs
+ * @property {number} totalBlockingTimeMs the sum over those tasks of their time beyond 50 ms: how long input waited
  * @property {number | null} heapKB JS heap growth after GC, library code included
  * @property {number | null} heapPerElementKB the same divided by N
  */
@@ -57,10 +58,11 @@ async function heapAfterGc(cdp) {
  * @param {string} options.pageUrl
  * @param {string} options.scriptUrl
  * @param {number} options.n
+ * @param {number} options.cpuRate 1 for the machine's speed; 4 for a mid-range phone
  * @param {number} options.timeoutMs
  * @returns {Promise<RunResult>}
  */
-export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, timeoutMs }) {
+export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, cpuRate, timeoutMs }) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -68,6 +70,8 @@ export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, tim
     provider.clearRequests();
     await page.goto(pageUrl, { waitUntil: 'load' });
     const heapBefore = await heapAfterGc(cdp);
+    // After the page's own load: what is slowed down is the script, its elements and their lookups.
+    if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
 
     const outcome = /** @type {PageOutcome} */ (
       await page.evaluate(
@@ -96,6 +100,7 @@ export async function measureRun({ browser, provider, pageUrl, scriptUrl, n, tim
       operations,
       longestTaskMs: Math.max(0, ...outcome.longTasks),
       longTasksTotalMs: outcome.longTasks.reduce((sum, duration) => sum + duration, 0),
+      totalBlockingTimeMs: outcome.longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
       heapKB,
       heapPerElementKB: heapKB !== null ? heapKB / n : null,
     };

@@ -2,17 +2,26 @@
 import { parseArgs } from 'node:util';
 import { BENCH_FILES } from './build-files.js';
 
-// The issue's report: N = 1, 100 and 1000 at 50 ms, five runs of every file, files taking turns.
-export const FULL_MATRIX = { runs: 5, sizes: [1, 100, 1000], latencies: [50] };
+// The issues' report: N = 1, 100 and 1000 at 50 ms, five runs of every file, files taking turns;
+// then a mid-range phone (CPU ×4 through the DevTools protocol) at N = 100 and 1000.
+export const FULL_MATRIX = { runs: 5, sizes: [1, 100, 1000], latencies: [50], cpuRates: [1, 4] };
+
+/**
+ * Throttled rows are about many links on a phone: they leave out N below 100 and the two
+ * baselines nobody ships (naive, r2wc), which would double the bench's time at N=1000.
+ */
+export const THROTTLED = { minN: 100, files: ['react', 'lite', 'floor', 'apollo'] };
 
 const USAGE = `node bench/run.js [options]
   --runs <k>          runs per file, latency and N (default ${FULL_MATRIX.runs})
   --n <list>          element counts, e.g. 1,10,100,1000 (default ${FULL_MATRIX.sizes.join(',')})
   --latency <list>    provider latencies in ms, e.g. 0,50 (default ${FULL_MATRIX.latencies.join(',')})
+  --cpu <list>        CPU slow-down rates, e.g. 1,4 (default ${FULL_MATRIX.cpuRates.join(',')}); above 1 only
+                      N ≥ ${THROTTLED.minN} and the files ${THROTTLED.files.join(', ')}
   --files <list>      of ${BENCH_FILES.map((f) => f.id).join(',')} (default all)
   --timeout <ms>      a run taking longer is recorded as a timeout (default 30000)
   --no-build          reuse bench/.build from the last run instead of building
-The defaults are the full matrix: about 6½ minutes on 2 cores, half of it naive and
+The defaults are the full matrix: about 15 minutes on 2 cores, a third of it naive and
 Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json and leaves
 bench/results.json and the README alone.`;
 
@@ -32,6 +41,7 @@ export function readOptions(argv) {
       runs: { type: 'string' },
       n: { type: 'string' },
       latency: { type: 'string' },
+      cpu: { type: 'string' },
       files: { type: 'string' },
       timeout: { type: 'string' },
       'no-build': { type: 'boolean' },
@@ -52,17 +62,21 @@ export function readOptions(argv) {
   });
   const sizes = values.n ? numberList(values.n) : FULL_MATRIX.sizes;
   const latencies = values.latency ? numberList(values.latency) : FULL_MATRIX.latencies;
+  const cpuRates = values.cpu ? numberList(values.cpu) : FULL_MATRIX.cpuRates;
+  if (cpuRates.some((rate) => rate < 1)) throw new Error(`--cpu rates are ≥ 1\n\n${USAGE}`);
   const build = !values['no-build'];
   const isFullMatrix =
     build &&
     runs >= FULL_MATRIX.runs &&
     files.length === BENCH_FILES.length &&
     FULL_MATRIX.sizes.every((n) => sizes.includes(n)) &&
-    FULL_MATRIX.latencies.every((ms) => latencies.includes(ms));
+    FULL_MATRIX.latencies.every((ms) => latencies.includes(ms)) &&
+    FULL_MATRIX.cpuRates.every((rate) => cpuRates.includes(rate));
   return {
     runs,
     sizes,
     latencies,
+    cpuRates,
     files,
     timeoutMs: values.timeout ? Number(values.timeout) : 30_000,
     build,

@@ -70,6 +70,9 @@ try {
       runs: options.runs,
       sizes: options.sizes,
       latenciesMs: options.latencies,
+      cpuRates: options.cpuRates,
+      cpuRate:
+        'Emulation.setCPUThrottlingRate applied once the page has loaded and before the script is added; above 1 only N ≥ 100 and the files react, lite, floor, apollo',
       timeoutMs: options.timeoutMs,
       files: options.files,
       timeToLinks:
@@ -81,6 +84,8 @@ try {
       lastRequestMs: 'the same, to the last such call before every link was set',
       longestTask:
         'longest PerformanceObserver longtask entry overlapping [script added, last href]; 0 when none (entries start at 50 ms)',
+      totalBlockingTime:
+        'sum over the same longtask entries of (duration − 50 ms): how long input waited, as Lighthouse counts it but over [script added, last href]',
       heapKB:
         '(Runtime.getHeapUsage usedSize after GC, all links set − the same before the script) / 1024; includes the library code',
       heapPerElementKB: 'heapKB / N',
