@@ -1,3 +1,4 @@
+import { batchRefusals } from './batchRefusals.js';
 import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
 import type { OperationResult, SendOptions } from './operation.js';
 import { postBatch, postOperation, type Destination } from './wire.js';
@@ -12,8 +13,6 @@ interface BatchQueue extends Destination {
   timer: ReturnType<typeof setTimeout> | null;
   /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
   openedAt: number;
-  /** Cleared for good once the server answers an array with something else. */
-  acceptsArrays: boolean;
 }
 
 const queues = new Map<string, BatchQueue>();
@@ -59,7 +58,7 @@ function queueFor(queueKey: string, { endpoint, headers, batch, timeoutMs }: Sen
   const options = { batch, timeoutMs };
   const queue = queues.get(queueKey);
   if (queue) return Object.assign(queue, { options });
-  const opened = { endpoint, headers, options, queued: [], timer: null, openedAt: 0, acceptsArrays: true };
+  const opened = { endpoint, headers, options, queued: [], timer: null, openedAt: 0 };
   queues.set(queueKey, opened);
   return opened;
 }
@@ -72,7 +71,7 @@ function queueFor(queueKey: string, { endpoint, headers, batch, timeoutMs }: Sen
 function scheduleFlush(queue: BatchQueue): void {
   const { batch } = queue.options;
   // Nothing to gain from waiting when every operation goes alone anyway.
-  if (!batch || !queue.acceptsArrays) return flush(queue, 1);
+  if (!batch || batchRefusals.refuses(queue.endpoint)) return flush(queue, 1);
   if (queue.queued.length >= batch.max) return flushFull(queue, batch.max);
   const now = Date.now();
   if (queue.timer === null) queue.openedAt = now;
@@ -101,7 +100,8 @@ function flush(queue: BatchQueue, max: number): void {
   closedWhileHeld.delete(queue);
   const { timeoutMs } = queue.options;
   const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
-  const size = queue.acceptsArrays ? max : 1;
+  // Asked again at the flush: a refusal may have come back while this window was open.
+  const size = batchRefusals.refuses(queue.endpoint) ? 1 : max;
   for (let start = 0; start < ready.length; start += size) {
     const chunk = ready.slice(start, start + size);
     if (chunk.length === 1) void sendAlone(queue, chunk[0]!, timeoutMs);
@@ -119,7 +119,10 @@ async function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: 
   }
 }
 
-/** One array POST; a server that does not take arrays gets each operation alone, now and from then on. */
+/**
+ * One array POST; a server that does not take arrays gets each operation
+ * alone, now and, for the rest of the browser session, from then on.
+ */
 async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
   for (const shared of chunk) shared.sent = true;
   const everyoneLeft = abandonedByAll(chunk);
@@ -134,7 +137,7 @@ async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeout
     everyoneLeft.dispose();
   }
   if (!answers) {
-    queue.acceptsArrays = false;
+    batchRefusals.remember(queue.endpoint);
     for (const shared of chunk) {
       if (!shared.abandoned.signal.aborted) void sendAlone(queue, shared, timeoutMs);
     }

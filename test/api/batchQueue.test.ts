@@ -2,6 +2,7 @@ import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { configure, lookupDownloadLink } from '../../src/api';
 import { enqueue, holdBatchWindows } from '../../src/api/batchQueue';
+import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/batchRefusals';
 import { shareOperation } from '../../src/api/sharedOperations';
 import { sendOperation, type SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
@@ -222,6 +223,107 @@ describe('a server that does not take arrays', () => {
     answerBatch();
     expect(await staying).toEqual(linkAnswerOf('A-2'));
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-2']]);
+  });
+});
+
+describe('a refusal to batch, remembered for the browser session', () => {
+  const refusesArrays: Answer = (request) =>
+    Array.isArray(request.body)
+      ? json({ errors: [{ message: 'Operation batching disabled.' }] }, 400)
+      : answerLinks(request);
+  const keyOf = (options: SendOptions) => `${BATCH_REFUSAL_KEY_PREFIX}${options.endpoint}`;
+
+  /** A page's sessionStorage; `failing` names the method that throws, as in a sandbox or with the quota used up. */
+  function sessionStorageOf(items: Record<string, string>, failing?: 'getItem' | 'setItem') {
+    const fail = () => {
+      throw new DOMException('denied', failing === 'setItem' ? 'QuotaExceededError' : 'SecurityError');
+    };
+    vi.stubGlobal('sessionStorage', {
+      getItem: failing === 'getItem' ? fail : (key: string) => items[key] ?? null,
+      setItem: failing === 'setItem' ? fail : (key: string, value: string) => void (items[key] = value),
+    });
+    return items;
+  }
+
+  it("is written to the page's sessionStorage under the endpoint's key", async () => {
+    const items = sessionStorageOf({});
+    fakeFetch(refusesArrays);
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const links = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+    await elapse(30);
+    await Promise.all(links);
+    expect(items).toEqual({ [keyOf(options)]: '1' });
+  });
+
+  it('from an earlier page load: each operation goes alone at once, no array ever', async () => {
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    sessionStorageOf({ [keyOf(options)]: '1' });
+    const { requests } = fakeFetch(refusesArrays);
+    const links = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1'], ['A-2']]);
+    expect(requests.some((request) => Array.isArray(request.body))).toBe(false);
+    expect(await Promise.all(links)).toEqual(['A-1', 'A-2'].map((id) => linkAnswerOf(id)));
+  });
+
+  it('for one endpoint only: another one still gets arrays', async () => {
+    const refused = freshOptions({ intervalMs: 30, max: 10 });
+    const other = freshOptions({ intervalMs: 30, max: 10 });
+    sessionStorageOf({ [keyOf(refused)]: '1' });
+    const { requests } = fakeFetch(answerLinks);
+    for (const id of ['A-1', 'A-2']) void sendOperation(operation(id), other);
+    await elapse(30);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+  });
+
+  it('reaches operations that were queued under other headers for the same endpoint', async () => {
+    sessionStorageOf({});
+    const { requests } = fakeFetch(refusesArrays);
+    const options = freshOptions({ intervalMs: 30, max: 10 });
+    const first = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+    await elapse(30);
+    await Promise.all(first);
+    const withAuth = { ...options, headers: { ...options.headers, 'api-key': 'k-1' } };
+    for (const id of ['A-3', 'A-4']) void sendOperation(operation(id), withAuth);
+    await elapse(0);
+    expect(articlesPerRequest(requests).slice(3)).toEqual([['A-3'], ['A-4']]);
+  });
+
+  it.each(['getItem', 'setItem'] as const)(
+    'where sessionStorage.%s throws: every link still comes, nothing is thrown or logged',
+    async (failing) => {
+      const logged = vi.spyOn(console, 'error');
+      sessionStorageOf({}, failing);
+      const { requests } = fakeFetch(refusesArrays);
+      const options = freshOptions({ intervalMs: 30, max: 10 });
+      const first = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+      await elapse(30);
+      expect(await Promise.all(first)).toEqual(['A-1', 'A-2'].map((id) => linkAnswerOf(id)));
+      // This page remembers all the same.
+      void sendOperation(operation('A-3'), options);
+      await elapse(0);
+      expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1'], ['A-2'], ['A-3']]);
+      expect(logged).not.toHaveBeenCalled();
+      logged.mockRestore();
+    },
+  );
+
+  it('where reaching sessionStorage at all throws: every link still comes', async () => {
+    Object.defineProperty(globalThis, 'sessionStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('The document is sandboxed', 'SecurityError');
+      },
+    });
+    try {
+      fakeFetch(refusesArrays);
+      const options = freshOptions({ intervalMs: 30, max: 10 });
+      const links = ['A-1', 'A-2'].map((id) => sendOperation(operation(id), options));
+      await elapse(30);
+      expect(await Promise.all(links)).toEqual(['A-1', 'A-2'].map((id) => linkAnswerOf(id)));
+    } finally {
+      delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
   });
 });
 

@@ -46,6 +46,11 @@ export class MaterialDownloadPage {
   readonly consoleErrors: string[] = [];
   readonly consoleWarnings: string[] = [];
   readonly consoleDebug: string[] = [];
+  /**
+   * Every console message, of any type and the browser's own included, as `type: text`; but for
+   * the browser's ask for a favicon, which the fixture pages have none of: not the element's doing.
+   */
+  readonly consoleMessages: string[] = [];
   readonly pageErrors: Error[] = [];
   /** Bodies of the GraphQL POSTs the page itself sent (Chromium may silently resend one on a dropped keep-alive socket; the provider's log would count that). */
   readonly graphqlPosts: string[] = [];
@@ -59,6 +64,9 @@ export class MaterialDownloadPage {
     readonly provider: Provider,
   ) {
     page.on('console', (message) => {
+      if (!message.location().url.endsWith('/favicon.ico')) {
+        this.consoleMessages.push(`${message.type()}: ${message.text()}`);
+      }
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
         this.consoleErrors.push(message.text());
       }
