@@ -46,6 +46,8 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
+      // Only for `npm run bench:profile`, which maps its samples back to the sources; never published.
+      sourcemap: process.env.CM_BUILD_SOURCEMAPS === '1' ? 'hidden' : false,
       lib: { entry, formats: ['iife'], name: 'CmMaterialDownload', fileName: () => fileName },
       // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
       rolldownOptions: { output: { minify: true } },

@@ -1,0 +1,187 @@
+// @ts-check
+// `npm run bench:profile`: where a page's main-thread time goes while its links
+// come in. The same bench page and measured span as `npm run bench`, under the
+// DevTools CPU profiler; each sample's own (self) time is charged to the source
+// file it ran in, through the shipped (minified) files' source maps, and summed
+// by package (xstate, react-dom, graphql-request, …) and by file of src/.
+// A profile, not a guess: the issues ask where the time goes before it is cut.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium } from 'playwright-core';
+import { startProvider } from '../dev/provider/server.js';
+import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
+import { BUILD_DIR, PACKAGE_ROOT } from './build-files.js';
+import { writePages } from './pages.js';
+import { median } from './stats.js';
+
+const USAGE = `node bench/profile.js [options]
+  --n <count>       elements on the page (default 100)
+  --cpu <rate>      CPU slow-down through the DevTools protocol (default 4, a mid-range phone)
+  --runs <k>        profiled page loads per file, files taking turns (default 5)
+  --latency <ms>    the local provider's answer latency (default 50)
+Profiles the React and lite builds, built with hidden source maps, beside the
+hand-written floor (bench/.build/floor.js from the last \`npm run bench\`).`;
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '100' },
+    cpu: { type: 'string', default: '4' },
+    runs: { type: 'string', default: '5' },
+    latency: { type: 'string', default: '50' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [n = NaN, cpuRate = NaN, runs = NaN, latencyMs = NaN] = [values.n, values.cpu, values.runs, values.latency].map(
+  Number,
+);
+if (![n, cpuRate, runs, latencyMs].every((value) => Number.isFinite(value) && value >= 0)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const PROFILE_DIR = `${BUILD_DIR}profile/`;
+const FILES = [
+  { id: 'react', fileName: 'cm-material-download.js', mapped: true },
+  { id: 'lite', fileName: 'cm-material-download.lite.js', mapped: true },
+  { id: 'floor', fileName: 'floor.js', mapped: false },
+];
+/**
+ * What `Profiler.stop` answers, as far as it is read here.
+ * @typedef {{ functionName: string, url: string, lineNumber: number, columnNumber: number }} CallFrame
+ * @typedef {{ id: number, callFrame: CallFrame }} ProfileNode
+ * @typedef {{ nodes: ProfileNode[], samples?: number[], timeDeltas?: number[] }} CpuProfile
+ */
+
+/** Samples of these are the profiler's own accounting, not work: idle and "(program)" (native, unattributed). */
+const NOT_WORK = new Set(['(idle)', '(program)', '(root)']);
+
+/** The shipped files, minified as customers get them, with their maps beside them (never in dist's comments). */
+async function buildMappedFiles() {
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dev/build.js'], {
+      cwd: PACKAGE_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, CM_BUILD_SOURCEMAPS: '1' },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`)),
+    );
+  });
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  for (const { fileName, mapped } of FILES) {
+    const from = mapped ? `${PACKAGE_ROOT}dist/${fileName}` : `${BUILD_DIR}${fileName}`;
+    copyFileSync(from, `${PROFILE_DIR}${fileName}`);
+    if (mapped) copyFileSync(`${from}.map`, `${PROFILE_DIR}${fileName}.map`);
+  }
+}
+
+/** A dependency by its package (`…/node_modules/@scope/name/x.js` → `@scope/name`), our code by its file (`src/api/wire.ts`). */
+function groupOf(/** @type {string} */ source) {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(source);
+  if (inPackage?.[1]) return inPackage[1];
+  const inSrc = /(?:^|\/)(src\/.*)$/.exec(source);
+  return inSrc?.[1] ?? source.replace(/^(\.\.\/)+/, '');
+}
+
+/**
+ * Self time of one profile by group. A sample in the bundle goes to the source
+ * file its position maps to; one in the browser's own code to its name (fetch,
+ * setTimeout, the garbage collector); one in the bench page to "page".
+ * @param {CpuProfile} profile
+ * @param {string} fileName
+ * @param {TraceMap | null} map
+ */
+function selfTimeByGroup(profile, fileName, map) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<number, number>} */
+  const selfMs = new Map();
+  profile.samples?.forEach((id, index) =>
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000),
+  );
+  /** @type {Map<string, number>} */
+  const groups = new Map();
+  for (const [id, ms] of selfMs) {
+    const { callFrame } = /** @type {ProfileNode} */ (nodes.get(id));
+    if (NOT_WORK.has(callFrame.functionName)) continue;
+    let group;
+    if (callFrame.url.includes(`/${fileName}`)) {
+      const source =
+        map && originalPositionFor(map, { line: callFrame.lineNumber + 1, column: callFrame.columnNumber }).source;
+      group = source ? groupOf(source) : fileName;
+    } else if (callFrame.url) group = callFrame.url.includes('/pages/') ? 'the bench page' : 'other scripts';
+    else group = `browser: ${callFrame.functionName || 'anonymous'}`;
+    groups.set(group, (groups.get(group) ?? 0) + ms);
+  }
+  return groups;
+}
+
+await buildMappedFiles();
+const pagePath = writePages([n]).get(n);
+const provider = await startProvider({ staticDirs: { '/bench/': 'bench/.build' } });
+provider.setLatency(latencyMs);
+const executablePath = findChromium();
+if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH or install Debian's chromium.");
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+
+/** @type {Map<string, { groups: Map<string, number>[], allSetMs: number[] }>} */
+const results = new Map(FILES.map(({ id }) => [id, { groups: [], allSetMs: [] }]));
+try {
+  for (let run = 0; run < runs; run += 1) {
+    for (const { id, fileName, mapped } of FILES) {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await page.goto(`${provider.origin}/bench/${pagePath}`, { waitUntil: 'load' });
+        if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        const outcome = await page.evaluate(
+          ([src]) => /** @type {any} */ (window).__bench.loadAndWaitForLinks(src, 30_000),
+          [`${provider.origin}/bench/profile/${fileName}?run=${run}`],
+        );
+        const { profile } = /** @type {{ profile: CpuProfile }} */ (await cdp.send('Profiler.stop'));
+        if (outcome.outcome !== 'done') throw new Error(`${id}, run ${run + 1}: ${outcome.outcome}`);
+        const map = mapped ? new TraceMap(readFileSync(`${PROFILE_DIR}${fileName}.map`, 'utf8')) : null;
+        const result = /** @type {{ groups: Map<string, number>[], allSetMs: number[] }} */ (results.get(id));
+        result.groups.push(selfTimeByGroup(profile, fileName, map));
+        result.allSetMs.push(outcome.finishedAt - outcome.arrivedAt);
+        console.log(
+          `${id.padEnd(5)} run ${run + 1}/${runs}: all set ${Math.round(outcome.finishedAt - outcome.arrivedAt)} ms`,
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await provider.close();
+}
+
+const round = (/** @type {number} */ ms) => Math.round(ms);
+console.log(
+  `\nN=${n}, CPU ×${cpuRate}, ${latencyMs} ms latency: main-thread self time per page load, median of ${runs} (ms), from adding the script to the last href`,
+);
+for (const [id, { groups, allSetMs }] of results) {
+  const names = [...new Set(groups.flatMap((byGroup) => [...byGroup.keys()]))];
+  const medians = names
+    .map(
+      (name) => /** @type {[string, number]} */ ([name, median(groups.map((byGroup) => byGroup.get(name) ?? 0)) ?? 0]),
+    )
+    .sort((a, b) => b[1] - a[1]);
+  const busy = median(groups.map((byGroup) => [...byGroup.values()].reduce((sum, ms) => sum + ms, 0))) ?? 0;
+  console.log(`\n${id}: busy ${round(busy)} ms, all set ${round(median(allSetMs) ?? 0)} ms`);
+  console.log('| where | ms | share |\n|---|---:|---:|');
+  for (const [name, ms] of medians.filter(([, ms]) => ms >= 1)) {
+    console.log(`| ${name} | ${round(ms)} | ${Math.round((ms / busy) * 100)}% |`);
+  }
+}
