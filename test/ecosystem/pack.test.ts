@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -140,6 +140,9 @@ function serveApp(dist: () => string) {
   });
 }
 
+/** React's own module body defines this: code that has it bundles React. */
+const REACT_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
+
 const stripDot = (path: string) => path.replace(/^\.\//, '');
 
 describe('the npm tarball', () => {
@@ -203,8 +206,7 @@ describe('the npm tarball', () => {
     expect([...imported].sort()).toEqual(expect.arrayContaining(['react', 'react-dom']));
     const declared = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }));
     expect([...imported].filter((name) => !declared.has(name))).toEqual([]);
-    // React's own module body defines this; an external React never appears in the file.
-    expect(code).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+    expect(code).not.toContain(REACT_MARK);
   });
 
   it('lets a bundler drop the library entry when nothing of it is used, and keep a self-registering file', async () => {
@@ -401,9 +403,19 @@ describe('examples/angular with the installed package', () => {
     }
   }
 
-  it('builds in production mode with strict templates, and the CLI warns of nothing', () => {
+  /** Every script a build wrote below `dir`, joined. */
+  const scriptsIn = (dir: string) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .join('\n');
+
+  it('builds in production mode with strict templates, the CLI warns of nothing, and no React is bundled', () => {
     expect(angularBuildOutput).toContain('Application bundle generation complete.');
     expect(angularBuildOutput).not.toMatch(/WARNING|ERROR/);
+    const code = scriptsIn(join(angularApp, 'dist'));
+    expect(code).toContain('cm-link-change');
+    expect(code).not.toContain(REACT_MARK);
   });
 
   it('fails to build without CUSTOM_ELEMENTS_SCHEMA (NG8001), and types `$event` of (cm-link-change) as a LinkChangeEvent', async () => {
@@ -431,6 +443,7 @@ describe('examples/angular with the installed package', () => {
       );
     const warned = await buildEdited({ 'src/main.ts': libraryEntry });
     expect(warned).toContain('Application bundle generation complete.');
+    expect(scriptsIn(join(scratch, 'angular-edited'))).toContain(REACT_MARK);
     expect(warned).toContain(
       "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindingRoot.js' is not ESM",
     );
