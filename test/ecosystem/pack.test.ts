@@ -461,6 +461,16 @@ describe('examples/angular with the installed package', () => {
     expect(allowed).not.toMatch(/WARNING/);
   }, 60_000);
 
+  it('imports the self-registering files where there is no DOM, as a server rendering the app does, without throwing', async () => {
+    // Resolved from the app, as its server bundle would: through the installed package's exports.
+    const script = `
+      for (const file of ['cm-material-download.lite.js', 'cm-material-download.js'])
+        await import('${pkg.name}/' + file);
+      console.log(typeof document, typeof HTMLElement, typeof customElements);`;
+    const { stdout, stderr } = await inApp(angularApp, process.execPath, ['--input-type=module', '-e', script]);
+    expect({ stdout, stderr }).toEqual({ stdout: 'undefined undefined undefined\n', stderr: '' });
+  });
+
   describe('built with the app’s own Angular CLI, in Chromium against the local provider', () => {
     const served = serveApp(() => join(angularApp, 'dist'));
     const { host, anchor, status, rememberAnchor, isFirstAnchor } = served;
