@@ -475,6 +475,7 @@ describe('examples/angular with the installed package', () => {
     const served = serveApp(() => join(angularApp, 'dist'));
     const { host, anchor, status, rememberAnchor, isFirstAnchor } = served;
 
+    // On the first navigation Angular sets these properties a task after inserting the element.
     it('sets the link from the property bindings, and the (cm-link-change) handler shows it', async () => {
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/thumbnail-/);
       const thumbnail = (await anchor().getAttribute('href'))!;
@@ -518,7 +519,7 @@ describe('examples/angular with the installed package', () => {
       expect(await isFirstAnchor()).toBe(true);
     });
 
-    it('sets the link in a routed view whose attribute bindings come from the route, after insertion', async () => {
+    it('sets the link in a routed view whose attribute binding takes its value from the route', async () => {
       await served.page.getByRole('link', { name: 'Slate Grey’s tileable image' }).click();
       await expect.poll(() => served.page.getByRole('heading').textContent()).toBe('Article A-101');
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\//);

@@ -10,10 +10,7 @@ import { Component, CUSTOM_ELEMENTS_SCHEMA, input, signal } from '@angular/core'
       Show the download
     </label>
     @if (shown()) {
-      <!--
-        Attribute bindings: Angular writes the attributes. The router sets articleId after the
-        view is inserted; the element waits for its inputs meanwhile, without a message.
-      -->
+      <!-- Attribute bindings: Angular writes the attributes; articleId comes from the route. -->
       <cm-material-download [attr.organization-id]="organizationId" [attr.article-id]="articleId()" type="tile">
         <a class="button">Download the tileable image</a>
       </cm-material-download>

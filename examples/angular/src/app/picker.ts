@@ -31,7 +31,10 @@ const CHOICES: readonly Choice[] = [
     </label>
     <button type="button" (click)="askForPdf()">Ask for a PDF</button>
 
-    <!-- Property bindings: Angular sets the element's properties. -->
+    <!--
+      Property bindings: Angular sets the element's properties. On the app's first navigation it
+      does so in a later task than the one that inserted the element, which waits quietly for them.
+    -->
     <cm-material-download
       [organizationId]="organizationId"
       [articleId]="choice().articleId"
