@@ -29,6 +29,7 @@ export default defineConfig(
     'test/browser/fixtures/react-app/dist/',
     'examples/*/dist/',
     'examples/*/node_modules/',
+    'examples/*/.angular/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

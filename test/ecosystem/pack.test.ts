@@ -1,21 +1,22 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, ElementHandle, Page } from 'playwright-core';
+import type { Browser, ElementHandle } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { launchChromium, openWatchedPage } from './support/browser';
+import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
 import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
- * The package as npm would publish it, used the way a React or a Vue developer
- * would: one `npm pack`, installed into a copy of examples/react and of
- * examples/vue, each type-checked with the app's own checker, built with the
- * app's own Vite, and opened in Chromium against the local provider. Needs
- * `npm run build` first (`npm test` does it).
+ * The package as npm would publish it, used the way a React, a Vue or an
+ * Angular developer would: one `npm pack`, installed into a copy of
+ * examples/react, examples/vue and examples/angular, each type-checked with
+ * the app's own checker, built with the app's own tool (Vite, the Angular CLI),
+ * and opened in Chromium against the local provider. Needs `npm run build`
+ * first (`npm test` does it).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -35,6 +36,9 @@ interface PackageJson {
 let scratch: string;
 let reactApp: string;
 let vueApp: string;
+let angularApp: string;
+/** What `ng build` printed for examples/angular as written. */
+let angularBuildOutput: string;
 let noReactTypesApp: string;
 let files: string[];
 let pkg: PackageJson;
@@ -67,23 +71,77 @@ async function prepareExample(name: string, tarball: string): Promise<string> {
   return app;
 }
 
+/** The output of `ng build` in `app` (stdout and stderr, where the CLI puts its warnings); rejects with it when the build fails. */
+async function ngBuild(app: string, args: string[] = []): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, ['node_modules/@angular/cli/bin/ng.js', 'build', ...args], {
+    cwd: app,
+    env: { ...cleanNpmEnv(), NG_CLI_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) =>
+    Promise.reject(new Error(`${error.stdout ?? ''}${error.stderr ?? ''}`)),
+  );
+  return `${stdout}${stderr}`;
+}
+
+/** A copy of examples/angular with the tarball installed, built in production mode with the app's own Angular CLI. */
+async function prepareAngular(tarball: string): Promise<string> {
+  const app = await installWithTarball(join(root, 'examples/angular'), 'angular', tarball);
+  angularBuildOutput = await ngBuild(app);
+  return app;
+}
+
 beforeAll(async () => {
   let tarball: string;
   ({ scratch, tarball, files } = await packPackage('cm-pack-'));
   pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
   // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
-  [reactApp, vueApp, noReactTypesApp, browser] = await Promise.all([
+  [reactApp, vueApp, angularApp, noReactTypesApp, browser] = await Promise.all([
     prepareExample('react', tarball),
     prepareExample('vue', tarball),
+    prepareAngular(tarball),
     installWithTarball(join(root, 'test/ecosystem/fixtures/no-react-types'), 'no-react-types', tarball),
     launchChromium(),
   ]);
+  // All four installs and three builds: about 20 s on an idle machine with npm's cache warm, 50 s
+  // with it cold and both cores busy elsewhere.
 }, 150_000);
 
 afterAll(async () => {
   await browser?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
+
+/**
+ * For the enclosing describe: the app built in `dist()` served by the local provider and open in
+ * a watched page of the shared Chromium, with locators for its element, the anchor and the status.
+ */
+function serveApp(dist: () => string) {
+  const served = {} as { provider: Provider } & WatchedPage;
+  /** The anchor the framework rendered first, to tell that later renders changed it instead of making another. */
+  let firstAnchor: ElementHandle;
+  beforeAll(async () => {
+    served.provider = await startProvider({ staticDirs: { '/': dist() } });
+    Object.assign(served, await openWatchedPage(browser));
+    await served.page.goto(`${served.provider.origin}/`);
+  });
+  afterAll(async () => {
+    await served.provider?.close();
+  });
+  const anchor = () => served.page.locator('cm-material-download > a');
+  return Object.assign(served, {
+    host: () => served.page.locator('cm-material-download'),
+    anchor,
+    status: () => served.page.getByRole('status'),
+    rememberAnchor: async () => {
+      firstAnchor = await anchor().elementHandle();
+    },
+    isFirstAnchor: () =>
+      served.page.evaluate((first) => first === document.querySelector('cm-material-download > a'), firstAnchor),
+  });
+}
+
+/** React's own module body defines this: code that has it bundles React. */
+const REACT_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
 
 const stripDot = (path: string) => path.replace(/^\.\//, '');
 
@@ -148,8 +206,7 @@ describe('the npm tarball', () => {
     expect([...imported].sort()).toEqual(expect.arrayContaining(['react', 'react-dom']));
     const declared = new Set(Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }));
     expect([...imported].filter((name) => !declared.has(name))).toEqual([]);
-    // React's own module body defines this; an external React never appears in the file.
-    expect(code).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+    expect(code).not.toContain(REACT_MARK);
   });
 
   it('lets a bundler drop the library entry when nothing of it is used, and keep a self-registering file', async () => {
@@ -276,43 +333,25 @@ describe('examples/vue with the installed package', () => {
   }, 120_000);
 
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
-    let provider: Provider;
-    let page: Page;
-    let problems: string[];
-
-    beforeAll(async () => {
-      provider = await startProvider({ staticDirs: { '/': join(vueApp, 'dist') } });
-      ({ page, problems } = await openWatchedPage(browser));
-      await page.goto(`${provider.origin}/`);
-    });
-    afterAll(async () => {
-      await provider?.close();
-    });
-
-    const host = () => page.locator('cm-material-download');
-    const anchor = () => page.locator('cm-material-download > a');
-    const status = () => page.getByRole('status');
-    /** The anchor Vue rendered first, to tell that later renders patched it instead of making another. */
-    let firstAnchor: ElementHandle;
-    const isFirstAnchor = () =>
-      page.evaluate((first) => first === document.querySelector('cm-material-download > a'), firstAnchor);
+    const served = serveApp(() => join(vueApp, 'dist'));
+    const { host, anchor, status, rememberAnchor, isFirstAnchor } = served;
 
     it('sets the link from the bound state, and the cm-link-change listener shows it', async () => {
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/thumbnail-/);
       const thumbnail = (await anchor().getAttribute('href'))!;
       expect(await host().getAttribute('data-state')).toBe('enabled');
       await expect.poll(() => status().textContent()).toBe(`Ready: ${thumbnail}`);
-      expect((await page.request.get(thumbnail)).status()).toBe(200);
-      firstAnchor = (await anchor().elementHandle())!;
+      expect((await served.page.request.get(thumbnail)).status()).toBe(200);
+      await rememberAnchor();
     });
 
     it('fetches again when the select or the input changes the reactive state, keeping the customer’s anchor', async () => {
-      await page.getByRole('combobox').selectOption('pbr');
+      await served.page.getByRole('combobox').selectOption('pbr');
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/pbr-/);
       await expect.poll(() => status().textContent()).toBe(`Ready: ${await anchor().getAttribute('href')}`);
       expect(await anchor().textContent()).toBe('Download pbr');
 
-      await page.getByRole('textbox').fill('A-101');
+      await served.page.getByRole('textbox').fill('A-101');
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\/pbr-/);
       await expect.poll(() => status().textContent()).toBe(`Ready: ${await anchor().getAttribute('href')}`);
       expect(await anchor().getAttribute('class')).toBe('button');
@@ -320,7 +359,7 @@ describe('examples/vue with the installed package', () => {
     });
 
     it('disables the anchor when the article id is emptied, the app says why, and a new id brings the link back', async () => {
-      await page.getByRole('textbox').fill('');
+      await served.page.getByRole('textbox').fill('');
       await expect.poll(() => host().getAttribute('data-state')).toBe('disabled');
       expect(await anchor().getAttribute('href')).toBeNull();
       expect(await anchor().getAttribute('class')).toBe('button disabled');
@@ -329,7 +368,7 @@ describe('examples/vue with the installed package', () => {
       expect(await anchor().evaluate((a) => getComputedStyle(a).opacity)).toBe('0.5');
       await expect.poll(() => status().textContent()).toBe('Unavailable: no article id provided');
 
-      await page.getByRole('textbox').fill('A-100');
+      await served.page.getByRole('textbox').fill('A-100');
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/pbr-/);
       expect(await anchor().getAttribute('class')).toBe('button');
       expect(await anchor().getAttribute('aria-disabled')).toBeNull();
@@ -338,7 +377,177 @@ describe('examples/vue with the installed package', () => {
 
     it('logs only the empty article id to the console and throws nothing, mounted by the app’s own Vue', () => {
       // The element logs the host beside the message, for the console to point at.
-      expect(problems).toEqual([expect.stringMatching(/^cm-material-download: no article id provided( |$)/)]);
+      expect(served.problems).toEqual([expect.stringMatching(/^cm-material-download: no article id provided( |$)/)]);
+    });
+  });
+});
+
+describe('examples/angular with the installed package', () => {
+  /**
+   * `ng build` of the app with `edits` applied to its files (path to new content), into a folder
+   * of its own so the app's dist/ stays what the browser tests serve; the files are put back after.
+   */
+  async function buildEdited(edits: Record<string, (source: string) => string>): Promise<string> {
+    const originals = Object.keys(edits).map((file) => [file, readFileSync(join(angularApp, file), 'utf8')] as const);
+    try {
+      for (const [file, original] of originals) {
+        const edited = edits[file]!(original);
+        expect(edited, `${file} unchanged: the edit no longer matches the example`).not.toBe(original);
+        writeFileSync(join(angularApp, file), edited);
+      }
+      return await ngBuild(angularApp, ['--output-path', join(scratch, 'angular-edited')]).catch(
+        (error: Error) => `failed: ${error.message}`,
+      );
+    } finally {
+      for (const [file, original] of originals) writeFileSync(join(angularApp, file), original);
+    }
+  }
+
+  /** Every script a build wrote below `dir`, joined. */
+  const scriptsIn = (dir: string) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .join('\n');
+
+  it('builds in production mode with strict templates, the CLI warns of nothing, and no React is bundled', () => {
+    expect(angularBuildOutput).toContain('Application bundle generation complete.');
+    expect(angularBuildOutput).not.toMatch(/WARNING|ERROR/);
+    const code = scriptsIn(join(angularApp, 'dist'));
+    expect(code).toContain('cm-link-change');
+    expect(code).not.toContain(REACT_MARK);
+  });
+
+  it('fails to build without CUSTOM_ELEMENTS_SCHEMA (NG8001), and types `$event` of (cm-link-change) as a LinkChangeEvent', async () => {
+    // One build for both: each component has its own mistake, and each must be reported.
+    const output = await buildEdited({
+      'src/app/article.ts': (source) => source.replace('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
+      'src/app/picker.ts': (source) =>
+        source.replace('onLinkChange(event: LinkChangeEvent)', 'onLinkChange(event: KeyboardEvent)'),
+    });
+    expect(output).toMatch(/^failed: /);
+    expect(output).toContain("NG8001: 'cm-material-download' is not a known element");
+    expect(output).toContain(
+      "If 'cm-material-download' is a Web Component then add 'CUSTOM_ELEMENTS_SCHEMA' to the '@Component.schemas' of this component",
+    );
+    expect(output).toMatch(
+      /TS2345: Argument of type 'LinkChangeEvent' is not assignable to parameter of type 'KeyboardEvent'/,
+    );
+  }, 60_000);
+
+  it('warns that React is CommonJS when the library entry registers the element, and not once allowedCommonJsDependencies names it', async () => {
+    const libraryEntry = (source: string) =>
+      source.replace(
+        "import 'cm-material-download/cm-material-download.lite.js';",
+        "import { defineMaterialDownload } from 'cm-material-download';\ndefineMaterialDownload();",
+      );
+    const warned = await buildEdited({ 'src/main.ts': libraryEntry });
+    expect(warned).toContain('Application bundle generation complete.');
+    expect(scriptsIn(join(scratch, 'angular-edited'))).toContain(REACT_MARK);
+    expect(warned).toContain(
+      "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindingRoot.js' is not ESM",
+    );
+    expect(warned).toContain('CommonJS or AMD dependencies can cause optimization bailouts.');
+
+    const allowed = await buildEdited({
+      'src/main.ts': libraryEntry,
+      'angular.json': (source) =>
+        source.replace(
+          '"browser": "src/main.ts",',
+          '"browser": "src/main.ts", "allowedCommonJsDependencies": ["react", "react-dom", "use-sync-external-store"],',
+        ),
+    });
+    expect(allowed).toContain('Application bundle generation complete.');
+    expect(allowed).not.toMatch(/WARNING/);
+  }, 60_000);
+
+  it('imports the self-registering files where there is no DOM, as a server rendering the app does, without throwing', async () => {
+    // Resolved from the app, as its server bundle would: through the installed package's exports.
+    const script = `
+      for (const file of ['cm-material-download.lite.js', 'cm-material-download.js'])
+        await import('${pkg.name}/' + file);
+      console.log(typeof document, typeof HTMLElement, typeof customElements);`;
+    const { stdout, stderr } = await inApp(angularApp, process.execPath, ['--input-type=module', '-e', script]);
+    expect({ stdout, stderr }).toEqual({ stdout: 'undefined undefined undefined\n', stderr: '' });
+  });
+
+  describe('built with the app’s own Angular CLI, in Chromium against the local provider', () => {
+    const served = serveApp(() => join(angularApp, 'dist'));
+    const { host, anchor, status, rememberAnchor, isFirstAnchor } = served;
+
+    // On the first navigation Angular sets these properties a task after inserting the element.
+    it('sets the link from the property bindings, and the (cm-link-change) handler shows it', async () => {
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/thumbnail-/);
+      const thumbnail = (await anchor().getAttribute('href'))!;
+      expect(await host().getAttribute('data-state')).toBe('enabled');
+      // A property set on the element is reflected as its attribute.
+      expect(await host().getAttribute('article-id')).toBe('A-100');
+      expect(await anchor().getAttribute('class')).toBe('button');
+      await expect.poll(() => status().textContent()).toBe(`enabled: ${thumbnail}`);
+      expect((await served.page.request.get(thumbnail)).status()).toBe(200);
+      await rememberAnchor();
+    });
+
+    it('fetches once when the select changes article and type together, keeping the same anchor', async () => {
+      served.provider.clearRequests();
+      await served.page.getByRole('combobox').selectOption({ label: 'Slate Grey, PBR package' });
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\/pbr-/);
+      await expect.poll(() => status().textContent()).toBe(`enabled: ${await anchor().getAttribute('href')}`);
+      expect(served.provider.requests).toHaveLength(1);
+      expect(served.provider.requests[0]!.operations.map(({ variables }) => variables)).toEqual([
+        expect.objectContaining({ articleId: 'A-101' }),
+      ]);
+      expect(await anchor().textContent()).toBe('Download Slate Grey, PBR package');
+      expect(await anchor().getAttribute('class')).toBe('button');
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('disables the anchor for an invalid type and says why, and the select brings the link back', async () => {
+      await served.page.getByRole('button', { name: 'Ask for a PDF' }).click();
+      await expect.poll(() => host().getAttribute('data-state')).toBe('disabled');
+      expect(await anchor().getAttribute('href')).toBeNull();
+      expect(await anchor().getAttribute('class')).toBe('button disabled');
+      expect(await anchor().getAttribute('aria-disabled')).toBe('true');
+      await expect
+        .poll(() => status().textContent())
+        .toBe('disabled: Invalid type "pdf". Valid values: pbr, thumbnail, tile.');
+
+      await served.page.getByRole('combobox').selectOption({ label: 'Linen Weave, tileable image' });
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-103\//);
+      expect(await anchor().getAttribute('class')).toBe('button');
+      expect(await anchor().getAttribute('aria-disabled')).toBeNull();
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('sets the link in a routed view whose attribute binding takes its value from the route', async () => {
+      await served.page.getByRole('link', { name: 'Slate Grey’s tileable image' }).click();
+      await expect.poll(() => served.page.getByRole('heading').textContent()).toBe('Article A-101');
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\//);
+      expect(await host().getAttribute('article-id')).toBe('A-101');
+      expect(await host().getAttribute('data-state')).toBe('enabled');
+      expect(await anchor().getAttribute('class')).toBe('button');
+    });
+
+    it('sets the link again on the element @if re-creates', async () => {
+      const shown = served.page.getByRole('checkbox', { name: 'Show the download' });
+      const removed = await host().elementHandle();
+      await shown.uncheck();
+      await expect.poll(() => host().count()).toBe(0);
+      await shown.check();
+      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\//);
+      expect(await served.page.evaluate((old) => old !== document.querySelector('cm-material-download'), removed)).toBe(
+        true,
+      );
+      expect(await host().getAttribute('data-state')).toBe('enabled');
+    });
+
+    it('puts only the invalid type on the console, once, as the element’s error: nothing from Angular, no false error', () => {
+      // The element logs the host beside the message, for the console to point at.
+      expect(served.messages).toEqual([
+        expect.stringMatching(
+          /^error: cm-material-download: Invalid type "pdf"\. Valid values: pbr, thumbnail, tile\.( |$)/,
+        ),
+      ]);
     });
   });
 });

@@ -5,6 +5,8 @@ export interface WatchedPage {
   page: Page;
   /** console.error lines and uncaught exceptions: a customer's page must show none. */
   problems: string[];
+  /** Every console message, of any type, as `type: text`, and each uncaught exception. */
+  messages: string[];
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -17,10 +19,15 @@ export async function launchChromium(): Promise<Browser> {
 export async function openWatchedPage(browser: Browser): Promise<WatchedPage> {
   const page = await (await browser.newContext()).newPage();
   const problems: string[] = [];
+  const messages: string[] = [];
   page.on('console', (message) => {
+    messages.push(`${message.type()}: ${message.text()}`);
     // The browser asks every origin for a favicon; the examples have none, and that is not the element's doing.
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
   });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  return { page, problems };
+  page.on('pageerror', (error) => {
+    problems.push(`uncaught: ${error.message}`);
+    messages.push(`uncaught: ${error.message}`);
+  });
+  return { page, problems, messages };
 }
