@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'test/machine/**/*.test.ts',
+            'test/element/**/*.test.ts',
             'test/api/**/*.test.ts',
             'test/build/**/*.test.ts',
             'test/provider/**/*.test.{ts,js}',

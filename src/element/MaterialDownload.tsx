@@ -5,6 +5,7 @@ import { hostOf } from './dom.js';
 import { elementLogic } from './elementLogic.js';
 import { inspectorFor } from './inspection.js';
 import { followSettlings } from './linkSettlings.js';
+import { sharedClock } from './sharedClock.js';
 import { useAnchorBinding } from './useAnchorBinding.js';
 
 /**
@@ -38,7 +39,7 @@ export function MaterialDownload(props: MaterialDownloadProps) {
   const host = hostOf(props.container);
   const inputs = pickInputs(props);
   const inspect = useMemo(() => inspectorFor(host), [host]);
-  const actor = useActorRef(elementLogic, { input: { inputs, target: host }, inspect });
+  const actor = useActorRef(elementLogic, { input: { inputs, target: host }, inspect, clock: sharedClock });
   const settlings = useMemo(() => followSettlings(actor), [actor]);
   // Declared after useActorRef, so it runs after each start of the actor: a stop (StrictMode's rehearsal
   // unmount) drops the actor's listeners, and useActorRef then starts the same actor again.

@@ -7,6 +7,7 @@ import { inspectorFor, wantsInspection } from './inspection.js';
 import { followSettlings, type LinkSettlings } from './linkSettlings.js';
 import { watchConnection } from './connectionActor.js';
 import { lookupLink } from './lookupActor.js';
+import { sharedClock } from './sharedClock.js';
 import { watchVisibility } from './visibilityActor.js';
 
 /** The machine on the real transport, observer and console; provided once for every element. */
@@ -28,7 +29,11 @@ export function startActor(
   inputs: MaterialDownloadInputs,
 ): { actor: MaterialDownloadActor; settlings: LinkSettlings } {
   const inspect = bothObservers(wantsInspection(host) ? inspectorFor(host) : undefined, channelObserver(host));
-  const actor = createActor(elementLogic, { input: { inputs, target: host }, ...(inspect ? { inspect } : {}) });
+  const actor = createActor(elementLogic, {
+    input: { inputs, target: host },
+    clock: sharedClock,
+    ...(inspect ? { inspect } : {}),
+  });
   const settlings = followSettlings(actor);
   enterChannel(host, actor);
   actor.start();

@@ -1,0 +1,83 @@
+/** What XState asks of a clock (its `Clock`, which the package does not export). */
+export interface ActorClock {
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+
+interface Instant {
+  dueAt: number;
+  callbacks: Map<number, () => void>;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * The clock of every element's actor: timers due at the same millisecond
+ * share one `setTimeout` and run in one task.
+ *
+ * Every operation of a failed batch is retried at one instant (`retryAt`),
+ * but each element waits with a timer of its own. With one timer each, a
+ * renderer preempted between them, or a browser that runs the first retry's
+ * batch-window timer before the second retry's timer, sends the retries in
+ * separate requests. Run in one task, the retries are queued together and
+ * share their batch whatever the page is doing: the batch goes by when they
+ * were due, not by when their tasks happened to run.
+ *
+ * A timer asked for now (0 ms, or a wait already over) joins an instant that
+ * is already overdue: its callbacks are waiting for the page, not for time.
+ */
+export function createSharedClock(now: () => number = Date.now): ActorClock {
+  const instants = new Map<number, Instant>();
+  const instantOf = new Map<number, Instant>();
+  let lastId = 0;
+
+  function fire(instant: Instant): void {
+    instants.delete(instant.dueAt);
+    // A callback may clear a later one of this instant: a Map skips entries deleted while iterating.
+    for (const [id, callback] of instant.callbacks) {
+      instantOf.delete(id);
+      instant.callbacks.delete(id);
+      try {
+        callback();
+      } catch (error) {
+        // As a timer of its own would have: reported, without keeping the others of its instant from running.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  function overdueInstant(at: number): Instant | undefined {
+    for (const instant of instants.values()) if (instant.dueAt <= at) return instant;
+    return undefined;
+  }
+
+  return {
+    setTimeout(callback, ms) {
+      const at = now();
+      const dueAt = at + Math.max(0, Math.ceil(ms));
+      let instant = instants.get(dueAt) ?? (dueAt === at ? overdueInstant(at) : undefined);
+      if (!instant) {
+        const opened: Instant = { dueAt, callbacks: new Map(), timer: setTimeout(() => fire(opened), dueAt - at) };
+        instants.set(dueAt, opened);
+        instant = opened;
+      }
+      lastId += 1;
+      instant.callbacks.set(lastId, callback);
+      instantOf.set(lastId, instant);
+      return lastId;
+    },
+    clearTimeout(id) {
+      const instant = instantOf.get(id);
+      if (!instant) return;
+      instantOf.delete(id);
+      instant.callbacks.delete(id);
+      if (instant.callbacks.size > 0) return;
+      clearTimeout(instant.timer);
+      instants.delete(instant.dueAt);
+    },
+  };
+}
+
+/** One for the page: elements of one bundle share their instants. */
+export const sharedClock = createSharedClock();
