@@ -96,7 +96,12 @@ await build({
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       // Stable names: the files `package.json` ships do not change with every build.
-      output: { chunkFileNames: 'chunks/[name].js' },
+      output: {
+        chunkFileNames: 'chunks/[name].js',
+        // The React entry is a client module for React Server Components (Next.js): its component
+        // uses effects and refs. A directive inside the sources would not survive bundling.
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
+      },
     },
   },
 });

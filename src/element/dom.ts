@@ -1,3 +1,4 @@
+import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
 import type { MaterialDownloadView } from '../machine/connect.js';
 
 /** Every DOM read and write of the element, in one place. */
@@ -32,8 +33,14 @@ export interface LinkChangeDetail {
   error: string | null;
 }
 
-export function hostOf(container: Element | ShadowRoot): HTMLElement {
-  return (container instanceof ShadowRoot ? container.host : container) as HTMLElement;
+/** Attributes are the inputs; an empty one means "not set", as a missing one does. */
+export function readInputs(host: Element): MaterialDownloadInputs {
+  const inputs: MaterialDownloadInputs = {};
+  for (const name of INPUT_NAMES) {
+    const value = host.getAttribute(ATTRIBUTES[name].attribute);
+    if (value) inputs[name] = value;
+  }
+  return inputs;
 }
 
 export function findAnchor(host: Element): HTMLAnchorElement | null {
@@ -80,21 +87,6 @@ function setAttribute(element: Element, name: string, value: string | null): voi
   if (element.getAttribute(name) === value) return;
   if (value === null) element.removeAttribute(name);
   else element.setAttribute(name, value);
-}
-
-/**
- * Calls back when the host's children may have arrived: after parsing while
- * the document is still loading (the parser connects an element before its
- * children), otherwise after the current task (frameworks append children
- * after inserting the parent). Returns a cancel function.
- */
-export function afterChildrenArrive(callback: () => void): () => void {
-  if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', callback, { once: true });
-    return () => document.removeEventListener('DOMContentLoaded', callback);
-  }
-  const timer = setTimeout(callback, 0);
-  return () => clearTimeout(timer);
 }
 
 /** Who to call when a host's children change: one observer serves every element. */

@@ -1,16 +1,77 @@
-import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { lookupDownloadLink } from '../api/lookup.js';
 import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
-import { materialDownloadMachine } from '../machine/materialDownload.machine.js';
-import { channelObserver, enterChannel } from './inspectorChannel.js';
-import { inspectorFor, wantsInspection } from './inspection.js';
-import { followSettlings, type LinkSettlings } from './linkSettlings.js';
-import { watchConnection } from './connectionActor.js';
-import { lookupLink } from './lookupActor.js';
-import { sharedClock } from './sharedClock.js';
-import { watchVisibility } from './visibilityActor.js';
+import {
+  materialDownloadMachine,
+  type LookupInput,
+  type LookupOutput,
+  type MaterialDownloadEvent,
+} from '../machine/materialDownload.machine.js';
+import { actorClock } from './pageScheduler.js';
 
-/** The machine on the real transport, observer and console; provided once for every element. */
+/** How near the viewport a lazy element starts its lookup. */
+export const LAZY_ROOT_MARGIN = '200px';
+
+/** The machine's `lookupLink`, on the real transport; leaving `fetching` aborts its request. */
+const lookupLink = fromPromise<LookupOutput, LookupInput>(({ input: { request, attempt }, signal }) =>
+  lookupDownloadLink(request, signal, attempt),
+);
+
+/**
+ * The machine's `watchVisibility`: invoked while a lazy element waits, so it
+ * exists only then. The observer reports the current intersection first, so
+ * a wait that starts in view ends at once.
+ */
+const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
+  if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) {
+    // Nothing can tell us; fetching is better than never fetching.
+    sendBack({ type: 'VISIBLE' });
+    return undefined;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) sendBack({ type: 'VISIBLE' });
+    },
+    { rootMargin: LAZY_ROOT_MARGIN },
+  );
+  observer.observe(input);
+  return () => observer.disconnect();
+});
+
+/** Every element waiting for the connection, behind one pair of page listeners. */
+const waitingForConnection = new Set<() => void>();
+
+function reconnected(): void {
+  for (const listener of [...waitingForConnection]) listener();
+}
+
+function reconnectedIfVisible(): void {
+  if (document.visibilityState === 'visible') reconnected();
+}
+
+/**
+ * The machine's `watchConnection`: while an element whose lookup failed on
+ * the wire is disabled, the browser coming back online, or the page becoming
+ * visible again, is a reason to try once more. The page carries listeners of
+ * ours only while some element waits.
+ */
+const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) => {
+  if (!failedOnWire) return undefined;
+  const listener = () => sendBack({ type: 'RECONNECTED' });
+  if (waitingForConnection.size === 0) {
+    window.addEventListener('online', reconnected);
+    document.addEventListener('visibilitychange', reconnectedIfVisible);
+  }
+  waitingForConnection.add(listener);
+  return () => {
+    if (!waitingForConnection.delete(listener) || waitingForConnection.size > 0) return;
+    window.removeEventListener('online', reconnected);
+    document.removeEventListener('visibilitychange', reconnectedIfVisible);
+  };
+});
+
+/** The machine on the page's transport, observers and console; provided once for every element. */
 export const elementLogic = materialDownloadMachine.provide({
   actors: { lookupLink, watchVisibility, watchConnection },
   actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
@@ -18,35 +79,15 @@ export const elementLogic = materialDownloadMachine.provide({
 
 export type MaterialDownloadActor = ActorRefFrom<typeof elementLogic>;
 
-/**
- * A started actor for `host`, and its settlings followed from the start (an
- * invalid input settles during `start()`). Its lookup, if any, is queued
- * before this returns. An inspector on the page sees it from its first
- * transition (see inspectorChannel.ts).
- */
-export function startActor(
+/** An actor for `host`, on the page's clock, not started yet. */
+export function createElementActor(
   host: HTMLElement,
   inputs: MaterialDownloadInputs,
-): { actor: MaterialDownloadActor; settlings: LinkSettlings } {
-  const inspect = bothObservers(wantsInspection(host) ? inspectorFor(host) : undefined, channelObserver(host));
-  const actor = createActor(elementLogic, {
+  inspect: ((event: InspectionEvent) => void) | undefined,
+): MaterialDownloadActor {
+  return createActor(elementLogic, {
     input: { inputs, target: host },
-    clock: sharedClock,
+    clock: actorClock(),
     ...(inspect ? { inspect } : {}),
   });
-  const settlings = followSettlings(actor);
-  enterChannel(host, actor);
-  actor.start();
-  return { actor, settlings };
-}
-
-type Observe = (event: InspectionEvent) => void;
-
-/** One observer or none: XState builds no inspection events without one. */
-function bothObservers(first: Observe | undefined, second: Observe | undefined): Observe | undefined {
-  if (!first || !second) return first ?? second;
-  return (event) => {
-    first(event);
-    second(event);
-  };
 }

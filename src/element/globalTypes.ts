@@ -5,7 +5,7 @@ import type { LinkChangeDetail } from './dom.js';
  * Types for the pages and apps that use `<cm-material-download>` as a tag
  * rather than through the React component: DOM lookups and listeners. They
  * need no React types, so an Angular, Vue or plain TypeScript app compiles
- * them with `skipLibCheck` off; React's JSX typings are in reactJsx.ts.
+ * them with `skipLibCheck` off; React's JSX typings are in src/react/reactJsx.ts.
  * Each value type is the table validation checks against, so the compiler
  * refuses what the element would log as invalid.
  */

@@ -78,6 +78,3 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
     },
   };
 }
-
-/** One for the page: elements of one bundle share their instants. */
-export const sharedClock = createSharedClock();

@@ -197,7 +197,7 @@ function report(
   );
 }
 
-/** The page listeners an element waiting for the connection shares with the others (src/element/connectionActor.ts). */
+/** The page listeners an element waiting for the connection shares with the others (src/element/elementLogic.ts). */
 const CONNECTION_LISTENERS = ['Window online', 'HTMLDocument visibilitychange'];
 const connectionListeners = (left: LeftRunning) =>
   Object.fromEntries(CONNECTION_LISTENERS.map((label) => [label, left.listenersByTarget[label] ?? 0]));

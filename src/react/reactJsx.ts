@@ -1,5 +1,9 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { HTMLMaterialDownloadElement, LinkChangeEvent, MaterialDownloadAttributes } from './globalTypes.js';
+import type {
+  HTMLMaterialDownloadElement,
+  LinkChangeEvent,
+  MaterialDownloadAttributes,
+} from '../element/globalTypes.js';
 
 /*
  * The tag in React 19 JSX. A file of its own, reached only from the React

@@ -1,0 +1,143 @@
+import type { InspectionEvent } from 'xstate';
+import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
+import { dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
+import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
+import { inspectorFor, wantsInspection } from './inspection.js';
+import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
+import { afterStarts, afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
+
+/** How a started element's anchor gets bound to its actor, and let go. */
+export interface AnchorBinder {
+  bind(controller: ElementController): void;
+  unbind(host: HTMLElement): void;
+}
+
+type BindAnchor = typeof import('./bindAnchor.js');
+
+/** React and the binding load once, after the queued starts (see pageScheduler). */
+let binding: Promise<BindAnchor> | null = null;
+function withBinding(use: (module: BindAnchor) => void): void {
+  binding ??= new Promise<void>((loaded) => afterStarts(loaded)).then(() => import('./bindAnchor.js'));
+  void binding.then(use);
+}
+
+/** The element's own: React, loaded once the page's first starts are done. */
+const reactBinder: AnchorBinder = {
+  bind: (controller) => withBinding(({ bindAnchor }) => bindAnchor(controller)),
+  unbind: (host) => withBinding(({ unbindAnchor }) => unbindAnchor(host)),
+};
+
+/**
+ * One element's behaviour, from its first connection to its destruction:
+ * the only owner of the element's actor (as Lit's ReactiveController plugs
+ * into its host). The custom element forwards its lifecycle here; the anchor
+ * binding reads the actor and tells the controller when the page has seen a
+ * settling. Timing belongs to the page scheduler.
+ */
+export class ElementController {
+  readonly host: HTMLElement;
+  readonly #binder: AnchorBinder;
+  #actor: MaterialDownloadActor | null = null;
+  #destroyed = false;
+  #inputsChangeQueued = false;
+  #inspected = false;
+  /** The settling the page has not been told of yet: announced once the anchor shows it. */
+  #pending: LinkChangeDetail | null = null;
+  readonly #settlingListeners = new Set<() => void>();
+
+  constructor(host: HTMLElement, binder: AnchorBinder = reactBinder) {
+    this.host = host;
+    this.#binder = binder;
+  }
+
+  /** The running actor; null before the start and after the destruction. */
+  get actor(): MaterialDownloadActor | null {
+    return this.#actor;
+  }
+
+  hostConnected(): void {
+    keep(this.host);
+    if (this.#destroyed || this.#actor) return;
+    showPending(this.host, 'idle');
+    queueStart(this.host, () => this.start());
+  }
+
+  /** Not at once: a DOM move disconnects and reconnects within the task. */
+  hostDisconnected(): void {
+    destroyLater(this.host, () => this.destroy());
+  }
+
+  /** Several writes in one script are one change. */
+  inputsChanged(): void {
+    if (!this.#actor || this.#inputsChangeQueued) return;
+    this.#inputsChangeQueued = true;
+    afterThisScript(() => {
+      this.#inputsChangeQueued = false;
+      this.#actor?.send({ type: 'INPUTS.SET', inputs: readInputs(this.host) });
+    });
+  }
+
+  /** `debug` added to a running element: its transitions from now on. */
+  debugChanged(): void {
+    if (this.#inspected || !this.#actor || !this.host.hasAttribute('debug')) return;
+    this.#inspected = true;
+    this.#actor.system.inspect(inspectorFor(this.host));
+  }
+
+  // As properties, not methods: `useSyncExternalStore` is handed them as they are.
+  /** The settling still to be announced, or null; stable between changes. */
+  readonly pendingSettling = (): LinkChangeDetail | null => this.#pending;
+  readonly subscribeToSettlings = (onChange: () => void): (() => void) => {
+    this.#settlingListeners.add(onChange);
+    return () => this.#settlingListeners.delete(onChange);
+  };
+
+  /** The anchor shows `detail`: the page hears of it, once. */
+  announce(detail: LinkChangeDetail): void {
+    if (this.#pending !== detail) return;
+    this.#pending = null;
+    dispatchLinkChange(this.host, detail);
+  }
+
+  /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
+  start(): MaterialDownloadActor | null {
+    // Removed before its start, it starts when it is put back.
+    if (this.#destroyed || this.#actor || !this.host.isConnected) return this.#actor;
+    this.#inspected = wantsInspection(this.host);
+    const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
+    // Before the start: an invalid input settles during `start()`.
+    actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => {
+      this.#pending = { state, href, error };
+      for (const listener of this.#settlingListeners) listener();
+    });
+    this.#actor = actor;
+    enterChannel(this.host, actor);
+    actor.start();
+    showPending(this.host, actor.getSnapshot().value);
+    this.#binder.bind(this);
+    return actor;
+  }
+
+  /** Stops the actor for good, unless the element came back. */
+  destroy(): void {
+    if (this.host.isConnected) return;
+    // Gone before its actor started: as if it had started, it never starts now.
+    this.#destroyed = true;
+    if (!this.#actor) return;
+    this.#actor.send({ type: 'DESTROY' });
+    this.#actor = null;
+    leaveChannel(this.host);
+    this.#binder.unbind(this.host);
+  }
+
+  /** One observer or none: XState builds no inspection events without one. */
+  #observer(): ((event: InspectionEvent) => void) | undefined {
+    const own = this.#inspected ? inspectorFor(this.host) : undefined;
+    const inspector = channelObserver(this.host);
+    if (!own || !inspector) return own ?? inspector;
+    return (event) => {
+      own(event);
+      inspector(event);
+    };
+  }
+}

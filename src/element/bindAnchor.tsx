@@ -1,0 +1,124 @@
+import { useSelector } from '@xstate/react';
+import { memo, startTransition, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { logError } from '../log.js';
+import { connect, viewsEqual } from '../machine/connect.js';
+import { NO_ANCHOR_MESSAGE, applyAnchor, findAnchor, observeChildren, reflectState } from './dom.js';
+import type { MaterialDownloadActor } from './elementLogic.js';
+import type { ElementController } from './ElementController.js';
+import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageScheduler.js';
+
+/**
+ * All the element knows of React: `bindAnchor(controller)` and `unbindAnchor(host)`.
+ *
+ * One React root for every element on the page, in a detached container
+ * that renders no DOM of its own: the customer's markup is never touched
+ * beyond the anchor's attributes. Each element's actor is running before its
+ * binding renders, so lookups never wait for React.
+ */
+interface Binding {
+  key: number;
+  controller: ElementController;
+  actor: MaterialDownloadActor;
+}
+
+/** A catalogue page binds a thousand elements at once: this many per commit keeps every task short. */
+export const BINDINGS_PER_COMMIT = 50;
+
+const root: {
+  react: Root | null;
+  bindings: Map<HTMLElement, Binding>;
+  lastKey: number;
+  /** How many of `bindings`, in insertion order, the next render includes. */
+  admitted: number;
+  renderQueued: boolean;
+  committing: boolean;
+} = { react: null, bindings: new Map(), lastKey: 0, admitted: 0, renderQueued: false, committing: false };
+
+export function bindAnchor(controller: ElementController): void {
+  const { actor } = controller;
+  if (!actor) return;
+  root.bindings.set(controller.host, { key: ++root.lastKey, controller, actor });
+  queueRender();
+}
+
+export function unbindAnchor(host: HTMLElement): void {
+  if (!root.bindings.delete(host)) return;
+  root.admitted = Math.min(root.admitted, root.bindings.size);
+  queueRender();
+}
+
+/** Every bind and unbind of one task is one render; while a render is under way, the next waits for its commit. */
+function queueRender(): void {
+  if (root.renderQueued || root.committing) return;
+  root.renderQueued = true;
+  afterThisScript(render);
+}
+
+function render(): void {
+  root.renderQueued = false;
+  root.committing = true;
+  root.admitted = Math.min(root.bindings.size, root.admitted + BINDINGS_PER_COMMIT);
+  const list = [...root.bindings.values()].slice(0, root.admitted);
+  const react = (root.react ??= createRoot(document.createElement('div')));
+  // A transition: React may pause between bindings for the page's own work.
+  startTransition(() => react.render(<Bindings list={list} onCommit={committed} />));
+}
+
+function committed(): void {
+  root.committing = false;
+  if (root.admitted < root.bindings.size) afterPageTasks(queueRender);
+}
+
+function Bindings({ list, onCommit }: { list: Binding[]; onCommit: () => void }) {
+  useLayoutEffect(onCommit, [list, onCommit]);
+  return list.map(({ key, controller, actor }) => <AnchorBinding key={key} controller={controller} actor={actor} />);
+}
+
+/**
+ * Drives the host and its anchor from the actor, and has the page told of
+ * each settling once the anchor shows it. An anchor that arrives or is
+ * replaced later is bound as soon as it is there.
+ */
+export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: Omit<Binding, 'key'>) {
+  const { host } = controller;
+  const view = useSelector(actor, connect, viewsEqual);
+  const settling = useSyncExternalStore(
+    controller.subscribeToSettlings,
+    controller.pendingSettling,
+    controller.pendingSettling,
+  );
+  const reportedMissingAnchor = useRef(false);
+  const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
+
+  // In a layout effect, like the binding below it: a parser that inserts the anchor between the
+  // two would otherwise go unseen.
+  useLayoutEffect(() => observeChildren(host, childrenChanged), [host]);
+
+  // Layout timing: the anchor changes before the browser paints, whichever renderer runs.
+  useLayoutEffect(() => {
+    // A destroyed element is off the page for good: what it showed last stays as it was.
+    if (view.state === 'destroyed') return undefined;
+    reflectState(host, view.state);
+    const anchor = findAnchor(host);
+    if (anchor) {
+      applyAnchor(anchor, view);
+      reportedMissingAnchor.current = false;
+      return undefined;
+    }
+    if (reportedMissingAnchor.current) return undefined;
+    return afterChildrenArrive(() => {
+      if (reportedMissingAnchor.current) return;
+      if (findAnchor(host)) return childrenChanged();
+      reportedMissingAnchor.current = true;
+      logError(NO_ANCHOR_MESSAGE, host);
+    });
+  }, [host, view, childrenVersion]);
+
+  // Declared after the anchor's effect, so it runs after it in the same commit.
+  useLayoutEffect(() => {
+    if (settling) controller.announce(settling);
+  }, [controller, settling]);
+
+  return null;
+});

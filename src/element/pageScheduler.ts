@@ -1,0 +1,225 @@
+import { holdBatchWindows } from '../api/batchQueue.js';
+import { logError } from '../log.js';
+import { createSharedClock, type ActorClock } from './sharedClock.js';
+
+/**
+ * Every piece of work the elements defer, and the one order it runs in.
+ *
+ * 1. A task connects elements (the parser, a framework). Each element asks
+ *    to start (`queueStart`); nothing starts in that task, because
+ *    frameworks insert an element first and bind its inputs after (Angular
+ *    does both in one task for a root template), and an element that read
+ *    its inputs when connected would report them missing.
+ * 2. Attribute writes of one script are one change (`afterThisScript`, a
+ *    microtask): `type` and `dimensions` often change together.
+ * 3. After that task, elements start in slices of at most `SLICE_BUDGET_MS`
+ *    that yield to the page (`scheduler.yield()`, else a task of our own),
+ *    nearest the viewport first: on a phone, starting a catalogue page's
+ *    hundreds of elements in one task blocks the visitor's taps for a
+ *    second. The slices hold the batch windows open until the last element
+ *    has started, so their lookups share requests as one task's would.
+ * 4. Once no element waits to start, the anchor binding (React) loads in a
+ *    task of its own (`afterStarts`): a page's first lookups never wait for
+ *    React's code, and its evaluation never lengthens a slice. It renders
+ *    the bindings of one task in a microtask, a few dozen per commit, and
+ *    lets the page's queued tasks run between two commits (`afterPageTasks`).
+ * 5. An element with no anchor yet looks again once its children can have
+ *    arrived (`afterChildrenArrive`): after parsing while the document loads,
+ *    otherwise after the tasks already queued (a framework appends children
+ *    after inserting the parent).
+ * 6. The actors' timers (retries) run on one clock (`clock`): timers due at
+ *    the same millisecond fire in one task, so retries due together share
+ *    their batch however busy the page is.
+ * 7. A removed element is destroyed `DESTROY_DELAY_MS` later (`destroyLater`),
+ *    unless it came back: a DOM move disconnects and reconnects in one task.
+ *
+ * Tasks of our own (`nextTask`) are messages, not timers: `setTimeout(0)` is
+ * clamped to 4 ms once nested, and throttled to once a second in a
+ * background tab. Only work that must come after the page's own queued
+ * tasks waits on a timer (`afterPageTasks`).
+ */
+
+/** How long one slice may start elements before it yields; a task under 50 ms does not block input. */
+export const SLICE_BUDGET_MS = 8;
+/** Grace period after removal: a DOM move reconnects well within it. */
+export const DESTROY_DELAY_MS = 10;
+/** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
+const ORDER_FROM = 20;
+
+interface PageWork {
+  /** Elements waiting to start, with what starting each does. */
+  queued: Map<Element, () => void>;
+  /** The queued elements in the order they start; made anew when more arrive. */
+  order: Element[];
+  next: number;
+  arrivedSinceOrdered: boolean;
+  slicing: boolean;
+  /** Ends the hold on the batch windows that the slices keep open while they run. */
+  releaseBatchWindows: () => void;
+  /** Work waiting for the starts to be over. */
+  afterStarts: (() => void)[];
+  /** Tasks of our own, run one per message. */
+  tasks: (() => void)[];
+  channel: MessageChannel | null;
+  destroyTimers: WeakMap<Element, ReturnType<typeof setTimeout>>;
+  clock: ActorClock;
+}
+
+/** The page's deferred work: one object for one bundle, made when the first element needs it. */
+let page: PageWork | null = null;
+
+function pageWork(): PageWork {
+  return (page ??= {
+    queued: new Map(),
+    order: [],
+    next: 0,
+    arrivedSinceOrdered: false,
+    slicing: false,
+    releaseBatchWindows: () => {},
+    afterStarts: [],
+    tasks: [],
+    channel: null,
+    destroyTimers: new WeakMap(),
+    clock: createSharedClock(),
+  });
+}
+
+/** The clock every element's actor runs on (6). */
+export function actorClock(): ActorClock {
+  return pageWork().clock;
+}
+
+/**
+ * Queues `host`'s start (1, 3); queuing it again before it ran (a DOM move)
+ * keeps one. `start` checks for itself whether it still should.
+ */
+export function queueStart(host: Element, start: () => void): void {
+  const work = pageWork();
+  work.queued.set(host, start);
+  work.arrivedSinceOrdered = true;
+  if (work.slicing) return;
+  work.slicing = true;
+  work.releaseBatchWindows = holdBatchWindows();
+  nextTask(() => void runSlices(work));
+}
+
+/** Runs `job` in a task of its own once no element waits to start (4). */
+export function afterStarts(job: () => void): void {
+  const work = pageWork();
+  work.afterStarts.push(job);
+  if (!work.slicing) nextTask(() => runAfterStarts(work));
+}
+
+/** Runs `job` once the current script is over (2). */
+export function afterThisScript(job: () => void): void {
+  queueMicrotask(job);
+}
+
+/** Destroys `host` (`destroy`) after the grace period, unless `keep` is called first (7). */
+export function destroyLater(host: Element, destroy: () => void): void {
+  keep(host);
+  pageWork().destroyTimers.set(host, setTimeout(destroy, DESTROY_DELAY_MS));
+}
+
+/** `host` is back on the page: its destruction, if one was due, is off. */
+export function keep(host: Element): void {
+  clearTimeout(page?.destroyTimers.get(host));
+}
+
+/**
+ * Calls back when a host's children may have arrived (5): after parsing
+ * while the document is still loading (the parser connects an element
+ * before its children), otherwise after the current task (frameworks append
+ * children after inserting the parent). Returns a cancel function.
+ */
+export function afterChildrenArrive(callback: () => void): () => void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', callback, { once: true });
+    return () => document.removeEventListener('DOMContentLoaded', callback);
+  }
+  const timer = afterPageTasks(callback);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * After the tasks the page has queued already: a timer, not a message, so
+ * it comes after a framework's own queued work (React's scheduler posts
+ * messages) and after the page's input.
+ */
+export function afterPageTasks(job: () => void): ReturnType<typeof setTimeout> {
+  return setTimeout(job, 0);
+}
+
+/** A task of its own: a message, not a timer (see above). */
+function nextTask(job: () => void): void {
+  const work = pageWork();
+  if (!work.channel) {
+    work.channel = new MessageChannel();
+    work.channel.port1.onmessage = () => work.tasks.shift()?.();
+  }
+  work.tasks.push(job);
+  work.channel.port2.postMessage(null);
+}
+
+async function runSlices(work: PageWork): Promise<void> {
+  while (work.queued.size > 0) {
+    if (work.arrivedSinceOrdered) {
+      work.order = byDistanceToViewport([...work.queued.keys()]);
+      work.next = 0;
+      work.arrivedSinceOrdered = false;
+    }
+    const sliceEnd = performance.now() + SLICE_BUDGET_MS;
+    while (work.next < work.order.length && performance.now() < sliceEnd) startQueued(work, work.order[work.next++]!);
+    if (work.queued.size > 0) await yieldToPage();
+  }
+  work.order = [];
+  work.slicing = false;
+  work.releaseBatchWindows();
+  if (work.afterStarts.length > 0) nextTask(() => runAfterStarts(work));
+}
+
+function startQueued(work: PageWork, host: Element): void {
+  const start = work.queued.get(host);
+  if (!start) return;
+  work.queued.delete(host);
+  try {
+    start();
+  } catch (error) {
+    // Nothing is thrown into the customer's page; the elements after it still start.
+    logError(`could not start: ${String(error)}`, host);
+  }
+}
+
+function runAfterStarts(work: PageWork): void {
+  if (work.slicing) return;
+  for (const job of work.afterStarts.splice(0)) job();
+}
+
+/**
+ * Nearest first: in view (0), then by how far below or above it. Every
+ * rectangle is read before any element starts (and writes), so the page is
+ * laid out once.
+ */
+function byDistanceToViewport(hosts: Element[]): Element[] {
+  if (hosts.length < ORDER_FROM) return hosts;
+  const viewportHeight = window.innerHeight;
+  const distance = new Map<Element, number>();
+  for (const host of hosts) {
+    const { top, bottom, width, height } = host.getBoundingClientRect();
+    // Not rendered (hidden, display: none): nothing shows it, so it can wait.
+    if (width === 0 && height === 0) distance.set(host, Number.POSITIVE_INFINITY);
+    else distance.set(host, top > viewportHeight ? top - viewportHeight : bottom < 0 ? -bottom : 0);
+  }
+  return hosts.sort((a, b) => distance.get(a)! - distance.get(b)!);
+}
+
+interface BrowserScheduler {
+  yield?: () => Promise<void>;
+}
+
+/** `scheduler.yield()` where the browser has it: the page's input goes first, our remaining starts before other tasks. */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: BrowserScheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resume) => nextTask(resume));
+}

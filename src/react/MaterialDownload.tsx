@@ -1,0 +1,78 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { defineMaterialDownload } from '../element/defineMaterialDownload.js';
+import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
+import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
+import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../machine/attributes.js';
+import './reactJsx.js';
+
+/**
+ * The component's props: the element's inputs by property name, what to do on each settling,
+ * and the anchor.
+ *
+ * @example
+ * ```tsx
+ * const props: MaterialDownloadProps = { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };
+ * <MaterialDownload {...props} onLinkChange={(detail) => console.log(detail.href)}>
+ *   <a>Download</a>
+ * </MaterialDownload>;
+ * ```
+ */
+export interface MaterialDownloadProps extends MaterialDownloadProperties {
+  /** Called each time the element settles, with `cm-link-change`'s detail; the first settling included. */
+  onLinkChange?: (detail: LinkChangeDetail) => void;
+  /** The anchor the element binds: its first child must be an `<a>`. */
+  children?: ReactNode;
+  /** Passed to the host element. */
+  id?: string;
+  className?: string;
+}
+
+/**
+ * `<cm-material-download>` the React way. It renders the tag and its
+ * children (on the server too, touching no DOM), and defines the element
+ * only once React has hydrated them, so nothing differs from the server's
+ * HTML. It listens through a ref: React 19 attaches no custom-element
+ * listeners during hydration (React issue #35446), which would lose the
+ * first `cm-link-change`. The element owns its behaviour; the component has
+ * no actor of its own.
+ *
+ * @example
+ * ```tsx
+ * 'use client';
+ * import { MaterialDownload } from 'cm-material-download/react';
+ *
+ * <MaterialDownload organizationId="org-1" articleId="A-100" type="pbr" onLinkChange={(detail) => setLink(detail)}>
+ *   <a className="button">Download</a>
+ * </MaterialDownload>;
+ * ```
+ */
+export function MaterialDownload({ onLinkChange, children, id, className, ...inputs }: MaterialDownloadProps) {
+  const host = useRef<HTMLMaterialDownloadElement>(null);
+  const latestOnLinkChange = useRef(onLinkChange);
+  useLayoutEffect(() => {
+    latestOnLinkChange.current = onLinkChange;
+  });
+
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!element) return undefined;
+    const listener = (event: Event) => latestOnLinkChange.current?.((event as LinkChangeEvent).detail);
+    element.addEventListener(LINK_CHANGE_EVENT, listener);
+    return () => element.removeEventListener(LINK_CHANGE_EVENT, listener);
+  }, []);
+
+  // After hydration: an element defined earlier would write the host and anchor before React compares them.
+  useEffect(() => void defineMaterialDownload(), []);
+
+  const attributes: Record<string, string> = {};
+  for (const name of INPUT_NAMES) {
+    const value = inputs[name];
+    if (value !== undefined) attributes[ATTRIBUTES[name].attribute] = value;
+  }
+  return (
+    // The element writes `data-state` on the host: React must not read that as a mismatch.
+    <cm-material-download ref={host} id={id} className={className} suppressHydrationWarning {...attributes}>
+      {children}
+    </cm-material-download>
+  );
+}
