@@ -1,5 +1,5 @@
 import type { MaterialDownloadInputs } from './attributes.js';
-import { validateInputs } from './validateInputs.js';
+import { validationOf } from './validationOf.js';
 
 /**
  * Whether new inputs ask for something else: another request, another
@@ -7,5 +7,5 @@ import { validateInputs } from './validateInputs.js';
  * the same value again asks for nothing new.
  */
 export function changesValidation(before: MaterialDownloadInputs, after: MaterialDownloadInputs): boolean {
-  return JSON.stringify(validateInputs(before)) !== JSON.stringify(validateInputs(after));
+  return validationOf(before).key !== validationOf(after).key;
 }

@@ -12,7 +12,7 @@ import type { MaterialDownloadInputs } from './attributes.js';
 import { changesValidation } from './changesValidation.js';
 import { hasRequiredInput } from './requiredInputs.js';
 import type { LinkRequest } from './types.js';
-import { validateInputs } from './validateInputs.js';
+import { validationOf } from './validationOf.js';
 
 /**
  * What an actor of the machine is created with.
@@ -205,7 +205,7 @@ export const materialDownloadMachine = setup({
     }),
     clearLink: assign({ href: null, error: null, request: null, lazy: false, attempt: 0, failedOnWire: false }),
     assignValidation: assign(({ context }) => {
-      const validation = validateInputs(context.inputs);
+      const { validation } = validationOf(context.inputs);
       return validation.ok
         ? { request: validation.request, lazy: validation.lazy, error: null }
         : { request: null, lazy: false, error: validation.error };
