@@ -88,8 +88,9 @@ await build({
     target: 'es2022',
     minify: false,
     // The React entry re-exports the library entry: what they share is one chunk, not two copies.
+    // The machine entry is the statechart alone, for those who build on it.
     lib: {
-      entry: { index: 'src/index.ts', react: 'src/react.ts' },
+      entry: { index: 'src/index.ts', react: 'src/react.ts', machine: 'src/machine/index.ts' },
       formats: ['es'],
       fileName: (_, name) => `${name}.js`,
     },

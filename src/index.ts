@@ -2,10 +2,13 @@
  * The library entry for bundler users. Importing it registers nothing:
  * call `defineMaterialDownload()`, or load dist/cm-material-download.js.
  * Its types need no React types; React apps import `cm-material-download/react`
- * (react.ts), which adds the React component and the tag's JSX typings.
+ * (react.ts), which adds the React component and the tag's JSX typings. The
+ * statechart and its helpers are `cm-material-download/machine`.
  *
- * A named list, each name a promise: api/cm-material-download.api.md is the
- * report of it, and a test fails when this list and the report part ways.
+ * A named list, each name a promise: what a page needs to define the
+ * element, configure it and type the tag, its event and its options.
+ * api/cm-material-download.api.md is the report of it, and a test fails
+ * when this list and the report part ways.
  *
  * @packageDocumentation
  */
@@ -26,42 +29,17 @@ export type { LinkChangeDetail } from './element/dom.js';
 export { configureElements as configure } from './element/configureElements.js';
 export type { ElementConfigureOptions } from './element/configureElements.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptions } from './api/config.js';
-export { setInspector } from './element/inspection.js';
 export type { MaterialDownloadInspector } from './element/inspection.js';
-
-// The statechart, what it is given and what it announces, and the view of a snapshot.
-export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './machine/materialDownload.machine.js';
-export type {
-  LinkSettledEvent,
-  LookupInput,
-  LookupOutput,
-  MaterialDownloadContext,
-  MaterialDownloadEvent,
-  MaterialDownloadInput,
-  MaterialDownloadMachine,
-  MaterialDownloadState,
-} from './machine/materialDownload.machine.js';
-export type { LinkKind, LinkRequest } from './machine/types.js';
-export { connect } from './machine/connect.js';
-export type { MaterialDownloadView } from './machine/connect.js';
-export { decodeTransition } from './machine/decodeTransition.js';
 export type { DecodedTransition } from './machine/decodeTransition.js';
 
-// The inputs, declared once in the attribute table, and the types derived from it.
+// The inputs' values, from the attribute table.
 export { DOWNLOAD_TYPES } from './machine/attributes.js';
 export type {
-  AttributeValue,
   DimensionsKey,
-  DownloadFileType,
-  DownloadResolution,
   DownloadType,
   FileTypeKey,
-  InputName,
   LoadingMode,
   MaterialDownloadAttributeValues,
-  MaterialDownloadInputs,
   MaterialDownloadProperties,
   ResolutionKey,
-  ThumbnailAssignmentType,
-  TileAssignmentType,
 } from './machine/attributes.js';

@@ -4,6 +4,9 @@ export interface ActorClock {
   clearTimeout(id: number): void;
 }
 
+/** Timers due this close together run together. */
+const SAME_INSTANT_MS = 1;
+
 interface Instant {
   dueAt: number;
   callbacks: Map<number, () => void>;
@@ -12,7 +15,7 @@ interface Instant {
 
 /**
  * The clock of every element's actor: timers due at the same millisecond
- * share one `setTimeout` and run in one task.
+ * (give or take one) share one `setTimeout` and run in one task.
  *
  * Every operation of a failed batch is retried at one instant (`retryAt`),
  * but each element waits with a timer of its own. With one timer each, a
@@ -47,6 +50,15 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
     }
   }
 
+  /**
+   * A wait counted to one moment (`retryAt - Date.now()`) lands a millisecond
+   * early or late when the clock ticks between the count and this call: a
+   * neighbouring millisecond is the same instant.
+   */
+  function instantNear(dueAt: number): Instant | undefined {
+    return instants.get(dueAt) ?? instants.get(dueAt - SAME_INSTANT_MS) ?? instants.get(dueAt + SAME_INSTANT_MS);
+  }
+
   function overdueInstant(at: number): Instant | undefined {
     for (const instant of instants.values()) if (instant.dueAt <= at) return instant;
     return undefined;
@@ -56,7 +68,7 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
     setTimeout(callback, ms) {
       const at = now();
       const dueAt = at + Math.max(0, Math.ceil(ms));
-      let instant = instants.get(dueAt) ?? (dueAt === at ? overdueInstant(at) : undefined);
+      let instant = instantNear(dueAt) ?? (dueAt === at ? overdueInstant(at) : undefined);
       if (!instant) {
         const opened: Instant = { dueAt, callbacks: new Map(), timer: setTimeout(() => fire(opened), dueAt - at) };
         instants.set(dueAt, opened);

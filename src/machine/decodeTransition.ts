@@ -41,12 +41,15 @@ interface Microstep {
   actorRef: { getSnapshot(): { value: unknown } };
   event: DecodedTransition['event'];
   snapshot: { value: unknown; context: MaterialDownloadContext };
-  _transitions: readonly TransitionDefinition[];
+  _transitions?: readonly TransitionDefinition[];
 }
 
 /**
  * Turns one of XState's inspection events into the transition it took: null
- * for every event that is not a step between states. Root-level transitions
+ * for every event that is not a step between states. It reads the
+ * microstep's `_transitions`, a field XState marks internal, so it stays
+ * inside the package (the debug log, the inspector) and out of every public
+ * entry: `xstate` can then take a semver range. Root-level transitions
  * (input changes, DESTROY) name the machine as their source; they are always
  * the first step of a macrostep, taken while the actor still holds the
  * snapshot it is leaving, so that names the state they leave.
@@ -65,8 +68,9 @@ interface Microstep {
 export function decodeTransition(event: InspectionEvent): DecodedTransition | null {
   if (event.type !== '@xstate.microstep') return null;
   const step = event as unknown as Microstep;
-  // XState reports an event that enabled nothing as a microstep without transitions.
-  const [transition] = step._transitions;
+  // XState reports an event that enabled nothing as a microstep without transitions. The field is
+  // XState's internal one: another XState that lacks it costs the debug log its lines, never an error.
+  const [transition] = step._transitions ?? [];
   if (!transition) return null;
   const { source, eventType } = transition;
   const from = source.parent ? source.key : stateLeft(step.actorRef);

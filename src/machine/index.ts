@@ -1,3 +1,12 @@
+/**
+ * `cm-material-download/machine`: the element's statechart and the pure
+ * helpers beside it, for tests, tools and elements of one's own. No DOM, no
+ * network: the element provides its lookup and observers (`machine.provide`).
+ * A named list, each name a promise.
+ *
+ * @packageDocumentation
+ */
+
 export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine.js';
 export type {
   LinkSettledEvent,
@@ -13,7 +22,31 @@ export { connect, viewsEqual } from './connect.js';
 export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
 export { changesValidation } from './changesValidation.js';
-export { decodeTransition } from './decodeTransition.js';
-export type { DecodedTransition } from './decodeTransition.js';
-export * from './attributes.js';
 export type { LinkRequest, LinkKind, Validation } from './types.js';
+export {
+  ATTRIBUTES,
+  DIMENSIONS,
+  DOWNLOAD_KINDS,
+  DOWNLOAD_TYPES,
+  FILE_TYPES,
+  INPUT_NAMES,
+  LOADING_MODES,
+  RESOLUTIONS,
+  TILE_ASSIGNMENT_TYPE,
+} from './attributes.js';
+export type {
+  AttributeValue,
+  DimensionsKey,
+  DownloadFileType,
+  DownloadResolution,
+  DownloadType,
+  FileTypeKey,
+  InputName,
+  LoadingMode,
+  MaterialDownloadAttributeValues,
+  MaterialDownloadInputs,
+  MaterialDownloadProperties,
+  ResolutionKey,
+  ThumbnailAssignmentType,
+  TileAssignmentType,
+} from './attributes.js';

@@ -41,7 +41,7 @@ export interface MaterialDownloadInput {
 export interface MaterialDownloadContext {
   /** The element's inputs, as the customer wrote them. */
   inputs: MaterialDownloadInputs;
-  /** The element the actor works for, from {@link MaterialDownloadInput}; null without one. */
+  /** The element the actor works for, from the input's `target`; null without one. */
   target: unknown;
   /** The validated request for the current inputs; null while invalid. */
   request: LinkRequest | null;

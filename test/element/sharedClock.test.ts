@@ -37,6 +37,18 @@ describe('the shared clock of the elements’ actors', () => {
     expect(seen).toEqual(['first', 'second', 'microtask of first', 'microtask of second']);
   });
 
+  it('runs a timer due a millisecond before or after an instant with it: a wait counted to one moment lands on either side of a tick', async () => {
+    const { clock, moveTo } = clockAt(1000);
+    const { seen, callback } = recorder();
+    clock.setTimeout(callback('first'), 30); // due at 1030
+    moveTo(1001);
+    clock.setTimeout(callback('a tick late'), 30); // due at 1031
+    moveTo(999);
+    clock.setTimeout(callback('a tick early'), 30); // due at 1029
+    await afterRealTime(60);
+    expect(seen.slice(0, 3)).toEqual(['first', 'a tick late', 'a tick early']);
+  });
+
   it('keeps timers due at different moments apart, in their order', async () => {
     const { clock } = clockAt(1000);
     const { seen, callback } = recorder();
@@ -116,8 +128,9 @@ describe('retries due at one instant, on the shared clock', () => {
 
   /** One failed batch: the same moment to retry for both, taken in 15 ms apart, as a busy page may. */
   async function failTogetherTakenInApart(calls: ReturnType<typeof twoElements>['calls']) {
-    const retryAt = Date.now() + 40;
-    const failure = () => Object.assign(new Error('request failed: HTTP 503'), { retryInMs: 40, retryAt });
+    // Far enough ahead that a busy machine takes both failures in before the moment comes.
+    const retryAt = Date.now() + 200;
+    const failure = () => Object.assign(new Error('request failed: HTTP 503'), { retryInMs: 200, retryAt });
     calls[0]!.reject(failure());
     await afterRealTime(15);
     calls[1]!.reject(failure());

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
+import { decodeTransition, type DecodedTransition } from '../../src/machine/decodeTransition';
 import {
-  decodeTransition,
   materialDownloadMachine,
-  type DecodedTransition,
   type LookupInput,
   type LookupOutput,
   type MaterialDownloadInputs,

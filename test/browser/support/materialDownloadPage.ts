@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import type { Provider } from '../../../dev/provider/server.js';
-import type { DecodedTransition } from '../../../src/machine';
+import type { DecodedTransition } from '../../../src/machine/decodeTransition';
 import { addElements, anchorSnapshot, type AnchorSnapshot } from '../../support/pageFunctions';
 
 export type { AnchorSnapshot };
