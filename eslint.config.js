@@ -30,6 +30,7 @@ export default defineConfig(
     'examples/*/dist/',
     'examples/*/node_modules/',
     'examples/*/.angular/',
+    '.tools/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
