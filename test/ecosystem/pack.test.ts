@@ -445,7 +445,7 @@ describe('examples/angular with the installed package', () => {
     expect(warned).toContain('Application bundle generation complete.');
     expect(scriptsIn(join(scratch, 'angular-edited'))).toContain(REACT_MARK);
     expect(warned).toContain(
-      "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindingRoot.js' is not ESM",
+      "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindAnchor.js' is not ESM",
     );
     expect(warned).toContain('CommonJS or AMD dependencies can cause optimization bailouts.');
 

@@ -20,7 +20,7 @@ export const PLACEHOLDER = '…';
 
 /** Names passed through to the log whose values are listed elsewhere, with the reason. */
 const PASSED_THROUGH: Record<string, string> = {
-  // MaterialDownload.tsx logs the machine's error: a validation message or a LookupError, both collected.
+  // elementLogic.ts logs the machine's error: a validation message or a LookupError, both collected.
   error: 'the machine context error',
 };
 
