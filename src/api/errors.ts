@@ -1,6 +1,10 @@
+import type { FailureReason } from '../machine/reasons.js';
+
 /** A lookup that could not produce a link; its message is what the console shows. */
 export class LookupError extends Error {
   override name = 'LookupError';
+  /** Why, in the element's vocabulary: a page tells failures apart by it without reading the message. */
+  readonly reason: FailureReason;
   /** It failed on the wire in a way that may pass: the network, HTTP 429, 502, 503 or 504. */
   readonly transient: boolean;
   /** How long the server asked us to wait (its `Retry-After`), when it said. */
@@ -24,6 +28,7 @@ export class LookupError extends Error {
   constructor(
     message: string,
     options: {
+      reason?: FailureReason;
       transient?: boolean;
       retryAfterMs?: number;
       jitter?: number;
@@ -32,6 +37,7 @@ export class LookupError extends Error {
     } = {},
   ) {
     super(message);
+    this.reason = options.reason ?? 'request-failed';
     this.transient = options.transient ?? false;
     this.retryAfterMs = options.retryAfterMs;
     this.jitter = options.jitter ?? Math.random();

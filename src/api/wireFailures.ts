@@ -2,6 +2,8 @@ import { LookupError } from './errors.js';
 
 /** Statuses that say "not now" rather than "not this": worth another try. */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+/** Statuses that say "not you": the credentials, not the request. */
+const UNAUTHORIZED_STATUSES = new Set([401, 403]);
 
 /** An answer with an error status, told whether (and, by its `Retry-After`, when) to try again. */
 export function statusFailure(response: Response): LookupError {
@@ -9,6 +11,7 @@ export function statusFailure(response: Response): LookupError {
   const transient = TRANSIENT_STATUSES.has(status);
   const retryAfterMs = transient ? parseRetryAfter(headers.get('retry-after')) : undefined;
   return new LookupError(`request failed: HTTP ${status}`, {
+    reason: UNAUTHORIZED_STATUSES.has(status) ? 'unauthorized' : 'request-failed',
     transient,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });

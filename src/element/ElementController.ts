@@ -1,6 +1,6 @@
 import type { InspectionEvent } from 'xstate';
 import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
-import { dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
+import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
@@ -41,8 +41,17 @@ export class ElementController {
   #destroyed = false;
   #inputsChangeQueued = false;
   #inspected = false;
-  /** The settling the page has not been told of yet: announced once the anchor shows it. */
-  #pending: LinkChangeDetail | null = null;
+  /** The machine's latest settling: what the anchor shows once it is there. */
+  #settled: LinkChangeDetail | null = null;
+  /** What the page was told last: it hears each change once. */
+  #announced: LinkChangeDetail | null = null;
+  /** What the page hears while the host has no anchor, whatever the lookup found. */
+  readonly #noAnchor: LinkChangeDetail = {
+    state: 'disabled',
+    href: null,
+    error: NO_ANCHOR_MESSAGE,
+    reason: 'no-anchor',
+  };
   readonly #settlingListeners = new Set<() => void>();
 
   constructor(host: HTMLElement, binder: AnchorBinder = reactBinder) {
@@ -85,17 +94,21 @@ export class ElementController {
   }
 
   // As properties, not methods: `useSyncExternalStore` is handed them as they are.
-  /** The settling still to be announced, or null; stable between changes. */
-  readonly pendingSettling = (): LinkChangeDetail | null => this.#pending;
+  /** The machine's latest settling, or null before the first; stable between changes. */
+  readonly latestSettling = (): LinkChangeDetail | null => this.#settled;
   readonly subscribeToSettlings = (onChange: () => void): (() => void) => {
     this.#settlingListeners.add(onChange);
     return () => this.#settlingListeners.delete(onChange);
   };
 
-  /** The anchor shows `detail`: the page hears of it, once. */
-  announce(detail: LinkChangeDetail): void {
-    if (this.#pending !== detail) return;
-    this.#pending = null;
+  /**
+   * The page hears what the host shows now, once: the latest settling while
+   * an anchor shows it, `no-anchor` while there is none.
+   */
+  announce(anchored: boolean): void {
+    const detail = anchored ? this.#settled : this.#noAnchor;
+    if (!detail || detail === this.#announced) return;
+    this.#announced = detail;
     dispatchLinkChange(this.host, detail);
   }
 
@@ -106,8 +119,8 @@ export class ElementController {
     this.#inspected = wantsInspection(this.host);
     const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
     // Before the start: an invalid input settles during `start()`.
-    actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => {
-      this.#pending = { state, href, error };
+    actor.on('link.settled', ({ state, href, error, reason }: LinkSettledEvent) => {
+      this.#settled = { state, href, error, reason };
       for (const listener of this.#settlingListeners) listener();
     });
     this.#actor = actor;

@@ -77,18 +77,21 @@ function Bindings({ list, onCommit }: { list: Binding[]; onCommit: () => void })
 
 /**
  * Drives the host and its anchor from the actor, and has the page told of
- * each settling once the anchor shows it. An anchor that arrives or is
- * replaced later is bound as soon as it is there.
+ * what the host shows. The host never claims more than its anchor shows:
+ * with no anchor as its first element child (once its children can have
+ * arrived), it is disabled with reason `no-anchor`, whatever the lookup
+ * found. An anchor that arrives, returns or replaces it is bound at once.
  */
 export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: Omit<Binding, 'key'>) {
   const { host } = controller;
   const view = useSelector(actor, connect, viewsEqual);
-  const settling = useSyncExternalStore(
+  const settled = useSyncExternalStore(
     controller.subscribeToSettlings,
-    controller.pendingSettling,
-    controller.pendingSettling,
+    controller.latestSettling,
+    controller.latestSettling,
   );
-  const reportedMissingAnchor = useRef(false);
+  /** Reported missing: no anchor once the children could have arrived, and none since. */
+  const anchorMissing = useRef(false);
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
 
   // In a layout effect, like the binding below it: a parser that inserts the anchor between the
@@ -99,26 +102,33 @@ export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: 
   useLayoutEffect(() => {
     // A destroyed element is off the page for good: what it showed last stays as it was.
     if (view.state === 'destroyed') return undefined;
-    reflectState(host, view.state);
     const anchor = findAnchor(host);
     if (anchor) {
+      reflectState(host, view.state, view.reason);
       applyAnchor(anchor, view);
-      reportedMissingAnchor.current = false;
+      anchorMissing.current = false;
       return undefined;
     }
-    if (reportedMissingAnchor.current) return undefined;
+    if (anchorMissing.current) {
+      reflectState(host, 'disabled', 'no-anchor');
+      return undefined;
+    }
+    reflectState(host, view.state, view.reason);
     return afterChildrenArrive(() => {
-      if (reportedMissingAnchor.current) return;
       if (findAnchor(host)) return childrenChanged();
-      reportedMissingAnchor.current = true;
       logError(NO_ANCHOR_MESSAGE, host);
+      anchorMissing.current = true;
+      childrenChanged();
     });
   }, [host, view, childrenVersion]);
 
-  // Declared after the anchor's effect, so it runs after it in the same commit.
+  // Declared after the anchor's effect, so it runs after it in the same commit. While the children
+  // may still be arriving, neither a link nor its absence is certain: nothing is announced.
   useLayoutEffect(() => {
-    if (settling) controller.announce(settling);
-  }, [controller, settling]);
+    if (view.state === 'destroyed') return;
+    if (anchorMissing.current) controller.announce(false);
+    else if (findAnchor(host)) controller.announce(true);
+  }, [controller, host, settled, childrenVersion, view.state]);
 
   return null;
 });

@@ -1,5 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
 import type { MaterialDownloadView } from '../machine/connect.js';
+import type { Reason } from '../machine/reasons.js';
 
 /** Every DOM read and write of the element, in one place. */
 
@@ -31,6 +32,8 @@ export interface LinkChangeDetail {
   href: string | null;
   /** What went wrong, as logged; null when nothing did (or the provider simply has no file). */
   error: string | null;
+  /** Why the anchor links nowhere, as the host's `data-reason` says; null while enabled. */
+  reason: Reason | null;
 }
 
 /** Attributes are the inputs; an empty one means "not set", as a missing one does. */
@@ -75,8 +78,10 @@ export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownlo
   }
 }
 
-export function reflectState(host: HTMLElement, state: string): void {
+/** `data-state`, and `data-reason` while disabled, so CSS can style each case. */
+export function reflectState(host: HTMLElement, state: string, reason: Reason | null = null): void {
   setAttribute(host, 'data-state', state);
+  setAttribute(host, 'data-reason', reason);
 }
 
 export function dispatchLinkChange(host: HTMLElement, detail: LinkChangeDetail): void {
@@ -114,7 +119,7 @@ export function observeChildren(host: HTMLElement, callback: () => void): () => 
 
 /** Until its binding renders: the actor's state, and an anchor that is not a link yet. */
 export function showPending(host: HTMLElement, state: string): void {
-  reflectState(host, state);
+  reflectState(host, state, null);
   const anchor = findAnchor(host);
   if (anchor) applyAnchor(anchor, { href: null, disabled: true });
 }

@@ -2,6 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
+import { explainReason } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
 
 /**
@@ -65,8 +66,9 @@ function debugName(host: DescribedHost): string {
 
 /** One transition as a readable line, for the `debug` attribute. */
 export function describeTransition(host: DescribedHost, step: DecodedTransition): string {
-  const { href, error } = step.context;
-  const outcome = error ? `error: ${error}` : `href: ${href ?? 'none'}`;
+  const { href, reason } = step.context;
+  // The same words as the inspector's: the reason and what would change it.
+  const outcome = reason ? `${reason}: ${explainReason(step.context)}` : `href: ${href ?? 'none'}`;
   return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcome})`;
 }
 

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
+import type { Reason } from './reasons.js';
 
 /**
  * What the host and its anchor show for one snapshot.
@@ -17,6 +18,8 @@ export interface MaterialDownloadView {
   href: string | null;
   /** Adds class `disabled` and `aria-disabled="true"` to the anchor. */
   disabled: boolean;
+  /** The host's `data-reason`: why, once settled disabled; null otherwise. */
+  reason: Reason | null;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface MaterialDownloadView {
  * logic of its own.
  *
  * @param snapshot - A snapshot of an actor of the machine.
- * @returns The host's state, the anchor's href, and whether the anchor is disabled.
+ * @returns The host's state and reason, the anchor's href, and whether the anchor is disabled.
  *
  * @example
  * ```ts
@@ -40,10 +43,11 @@ export interface MaterialDownloadView {
 export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
   const state = snapshot.value;
   const href = state === 'enabled' ? snapshot.context.href : null;
-  return { state, href, disabled: href === null };
+  const reason = state === 'disabled' ? snapshot.context.reason : null;
+  return { state, href, disabled: href === null, reason };
 }
 
 /** Equal views render the same DOM: a binding re-renders only when this says they differ. */
 export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): boolean {
-  return a.state === b.state && a.href === b.href && a.disabled === b.disabled;
+  return a.state === b.state && a.href === b.href && a.disabled === b.disabled && a.reason === b.reason;
 }

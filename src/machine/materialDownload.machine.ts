@@ -9,6 +9,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { MaterialDownloadInputs } from './attributes.js';
+import { isReason, type Reason } from './reasons.js';
 import { changesValidation } from './changesValidation.js';
 import { hasRequiredInput } from './requiredInputs.js';
 import type { LinkRequest } from './types.js';
@@ -51,6 +52,8 @@ export interface MaterialDownloadContext {
   href: string | null;
   /** What went wrong (invalid inputs, a failed lookup); null when nothing did. */
   error: string | null;
+  /** Why the link is disabled, once settled disabled; null otherwise. */
+  reason: Reason | null;
   /** Retries made for the current request. */
   attempt: number;
   /** How long `retrying` waits, as the failed lookup said. */
@@ -89,6 +92,7 @@ export interface LookupInput {
  */
 interface LookupFailure {
   message?: unknown;
+  reason?: unknown;
   retryInMs?: unknown;
   retryAt?: unknown;
   transient?: unknown;
@@ -131,6 +135,8 @@ export interface LinkSettledEvent {
   href: string | null;
   /** What went wrong, when disabled by a failure; otherwise null. */
   error: string | null;
+  /** Why, when disabled; null when enabled. */
+  reason: Reason | null;
 }
 
 /**
@@ -203,17 +209,27 @@ export const materialDownloadMachine = setup({
       assertEvent(event, 'INPUTS.SET');
       return { inputs: event.inputs };
     }),
-    clearLink: assign({ href: null, error: null, request: null, lazy: false, attempt: 0, failedOnWire: false }),
+    clearLink: assign({
+      href: null,
+      error: null,
+      reason: null,
+      request: null,
+      lazy: false,
+      attempt: 0,
+      failedOnWire: false,
+    }),
     assignValidation: assign(({ context }) => {
       const { validation } = validationOf(context.inputs);
       return validation.ok
-        ? { request: validation.request, lazy: validation.lazy, error: null }
-        : { request: null, lazy: false, error: validation.error };
+        ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
+        : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
     }),
-    assignLink: assign({ href: (_, href: LookupOutput) => href, error: null }),
+    assignLink: assign({ href: (_, href: LookupOutput) => href, error: null, reason: null }),
+    assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const }),
     assignFailure: assign((_, error: unknown) => ({
       href: null,
       error: describeError(error),
+      reason: failureReason(error),
       failedOnWire: (error as LookupFailure | null)?.transient === true,
     })),
     assignRetry: assign(({ context }, error: unknown) => ({
@@ -223,7 +239,7 @@ export const materialDownloadMachine = setup({
         typeof (error as LookupFailure).retryAt === 'number' ? ((error as LookupFailure).retryAt as number) : null,
     })),
     // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
-    startOver: assign({ attempt: 0, failedOnWire: false, error: null }),
+    startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
     /** Told about every disabled settling; `error` is null when the provider simply has no link. */
     reportError: (_, _params: { error: string | null }) => {},
     announceSettled: emit(({ context }, state: LinkSettledEvent['state']) => ({
@@ -231,6 +247,7 @@ export const materialDownloadMachine = setup({
       state,
       href: state === 'enabled' ? context.href : null,
       error: context.error,
+      reason: state === 'enabled' ? null : context.reason,
     })),
   },
   guards: {
@@ -254,6 +271,7 @@ export const materialDownloadMachine = setup({
     lazy: false,
     href: null,
     error: null,
+    reason: null,
     attempt: 0,
     retryInMs: 0,
     retryAt: null,
@@ -306,7 +324,7 @@ export const materialDownloadMachine = setup({
             target: 'enabled',
             actions: { type: 'assignLink', params: ({ event }) => event.output },
           },
-          { target: 'disabled' },
+          { target: 'disabled', actions: 'assignNotFound' },
         ],
         onError: [
           {
@@ -373,6 +391,12 @@ export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root
  * ```
  */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];
+
+/** A failure says why when it knows (`unauthorized`, `unsafe-link`); anything else failed as a request. */
+function failureReason(error: unknown): Reason {
+  const reason = (error as LookupFailure | null)?.reason;
+  return isReason(reason) ? reason : 'request-failed';
+}
 
 function describeError(error: unknown): string {
   const message = (error as LookupFailure | null)?.message;

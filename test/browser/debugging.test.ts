@@ -1,3 +1,4 @@
+import { REASONS } from '../../src/machine/reasons';
 import { describe, expect, it } from 'vitest';
 import type { MaterialDownloadPage } from './support/materialDownloadPage';
 import { useHarness } from './support/useHarness';
@@ -23,6 +24,10 @@ async function recordSteps(): Promise<void> {
   });
 }
 const seen = () => I.page.evaluate(() => (window as any).__seen as string[]);
+/** The reason line for `type="video"`: the message, then what changes it (the reasons table's fix). */
+const invalidType = `Invalid type "video". Valid values: pbr, thumbnail, tile: ${REASONS['invalid-input'].fix
+  .charAt(0)
+  .toLowerCase()}${REASONS['invalid-input'].fix.slice(1)}`;
 
 describe('the debug attribute', () => {
   it('logs each transition of that element, and only of that one, in one line', async () => {
@@ -39,8 +44,8 @@ describe('the debug attribute', () => {
       'cm-material-download#el-1: validating → fetching on always (href: none)',
       `cm-material-download#el-1: fetching → enabled on xstate.done.actor.lookup (href: ${link.href})`,
       // Each line shows the context after the step: entering validating has already validated.
-      'cm-material-download#el-1: enabled → validating on INPUTS.SET (error: Invalid type "video". Valid values: pbr, thumbnail, tile.)',
-      'cm-material-download#el-1: validating → disabled on always (error: Invalid type "video". Valid values: pbr, thumbnail, tile.)',
+      `cm-material-download#el-1: enabled → validating on INPUTS.SET (invalid-input: ${invalidType})`,
+      `cm-material-download#el-1: validating → disabled on always (invalid-input: ${invalidType})`,
     ]);
   });
 

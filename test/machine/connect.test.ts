@@ -11,6 +11,7 @@ const snapshotAt = (value: string, href: string | null) =>
       lazy: false,
       href,
       error: null,
+      reason: null,
       attempt: 0,
       retryInMs: 0,
       retryAt: null,
@@ -21,7 +22,12 @@ const snapshotAt = (value: string, href: string | null) =>
 describe('connect', () => {
   it('never shows a link outside enabled, even if one is in context', () => {
     for (const state of ['validating', 'waiting', 'fetching', 'disabled', 'destroyed'])
-      expect(connect(snapshotAt(state, 'https://stale.example/x'))).toEqual({ state, href: null, disabled: true });
+      expect(connect(snapshotAt(state, 'https://stale.example/x'))).toEqual({
+        state,
+        href: null,
+        disabled: true,
+        reason: null,
+      });
   });
 
   it('shows the link when enabled', () => {
@@ -29,6 +35,7 @@ describe('connect', () => {
       state: 'enabled',
       href: 'https://files.example/a.zip',
       disabled: false,
+      reason: null,
     });
   });
 

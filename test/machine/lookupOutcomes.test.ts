@@ -54,7 +54,9 @@ describe('a lookup that rejects with something other than an Error', () => {
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('disabled');
     expect(reported).toEqual([message]);
-    expect(settlings).toEqual([{ type: 'link.settled', state: 'disabled', href: null, error: message }]);
+    expect(settlings).toEqual([
+      { type: 'link.settled', state: 'disabled', href: null, error: message, reason: 'request-failed' },
+    ]);
     expect(lookups).toHaveLength(1);
   });
 

@@ -85,7 +85,12 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, reported } = start(thumbnail);
     lookup.calls[0]!.resolve(null);
     await settle();
-    expect(connect(actor.getSnapshot())).toEqual({ state: 'disabled', href: null, disabled: true });
+    expect(connect(actor.getSnapshot())).toEqual({
+      state: 'disabled',
+      href: null,
+      disabled: true,
+      reason: 'not-found',
+    });
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(reported).toEqual([null]);
   });
@@ -94,7 +99,12 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, reported } = start(thumbnail);
     lookup.calls[0]!.reject(new Error('request failed: HTTP 500'));
     await settle();
-    expect(connect(actor.getSnapshot())).toEqual({ state: 'disabled', href: null, disabled: true });
+    expect(connect(actor.getSnapshot())).toEqual({
+      state: 'disabled',
+      href: null,
+      disabled: true,
+      reason: 'request-failed',
+    });
     expect(actor.getSnapshot().context.error).toBe('request failed: HTTP 500');
     expect(reported).toEqual(['request failed: HTTP 500']);
   });
@@ -118,7 +128,7 @@ describe('materialDownloadMachine', () => {
     it('waits idle and quiet: no settling, no message, no request, a disabled view', () => {
       const { actor, lookup, reported, visited, settlings } = start({ dimensions: '10x10cm', loading: 'lazy' });
       expect(actor.getSnapshot().value).toBe('idle');
-      expect(connect(actor.getSnapshot())).toEqual({ state: 'idle', href: null, disabled: true });
+      expect(connect(actor.getSnapshot())).toEqual({ state: 'idle', href: null, disabled: true, reason: null });
       expect([visited, lookup.calls, reported, settlings]).toEqual([[], [], [], []]);
     });
 
@@ -144,7 +154,13 @@ describe('materialDownloadMachine', () => {
       expect(actor.getSnapshot().value).toBe('disabled');
       expect(reported).toEqual(['no article id provided']);
       expect(settlings).toEqual([
-        { type: 'link.settled', state: 'disabled', href: null, error: 'no article id provided' },
+        {
+          type: 'link.settled',
+          state: 'disabled',
+          href: null,
+          error: 'no article id provided',
+          reason: 'invalid-input',
+        },
       ]);
     });
 
@@ -228,9 +244,15 @@ describe('materialDownloadMachine', () => {
     lookup.calls[2]!.reject(new Error('request failed: HTTP 500'));
     await settle();
     expect(settlings).toEqual([
-      { type: 'link.settled', state: 'enabled', href: 'https://files.example/a.png', error: null },
-      { type: 'link.settled', state: 'disabled', href: null, error: null },
-      { type: 'link.settled', state: 'disabled', href: null, error: 'request failed: HTTP 500' },
+      { type: 'link.settled', state: 'enabled', href: 'https://files.example/a.png', error: null, reason: null },
+      { type: 'link.settled', state: 'disabled', href: null, error: null, reason: 'not-found' },
+      {
+        type: 'link.settled',
+        state: 'disabled',
+        href: null,
+        error: 'request failed: HTTP 500',
+        reason: 'request-failed',
+      },
     ]);
   });
 
@@ -271,7 +293,7 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, visited } = start({ ...pbr, loading: 'lazy' });
     expect(visited).toEqual(['validating', 'waiting']);
     expect(lookup.calls).toHaveLength(0);
-    expect(connect(actor.getSnapshot())).toEqual({ state: 'waiting', href: null, disabled: true });
+    expect(connect(actor.getSnapshot())).toEqual({ state: 'waiting', href: null, disabled: true, reason: null });
     actor.send({ type: 'VISIBLE' });
     expect(actor.getSnapshot().value).toBe('fetching');
     expect(lookup.calls).toHaveLength(1);
@@ -307,7 +329,7 @@ describe('materialDownloadMachine', () => {
         lookup.calls[0]!.reject(retryable(500));
         await vi.advanceTimersByTimeAsync(0);
         expect(actor.getSnapshot().value).toBe('retrying');
-        expect(connect(actor.getSnapshot())).toEqual({ state: 'retrying', href: null, disabled: true });
+        expect(connect(actor.getSnapshot())).toEqual({ state: 'retrying', href: null, disabled: true, reason: null });
         await vi.advanceTimersByTimeAsync(499);
         expect(lookup.calls).toHaveLength(1);
         await vi.advanceTimersByTimeAsync(1);

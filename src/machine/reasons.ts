@@ -1,0 +1,109 @@
+import type { LinkRequest } from './types.js';
+
+/**
+ * Why a link is disabled, in one vocabulary: `cm-link-change`'s `reason`,
+ * the host's `data-reason`, the `debug` log, the inspector and the README's
+ * troubleshooting table all come from this table.
+ */
+export const REASONS = {
+  'invalid-input': {
+    cause: 'An attribute is missing, or has a value the element does not accept.',
+    fix: 'Set the attribute the message names, to one of the values it lists.',
+  },
+  'no-anchor': {
+    cause: "The element's first element child is not an `<a>` (it is missing, or wrapped in another element).",
+    fix: 'Make the `<a>` the first child of `<cm-material-download>`.',
+  },
+  'not-found': {
+    cause: 'The provider has no file for these inputs.',
+    fix: 'Check the ids, `type` and the size and format attributes against what the provider has.',
+  },
+  unauthorized: {
+    cause: 'The provider refused the request: HTTP 401 or 403.',
+    fix: "Check the API key (`localStorage['cm-api-key']`) or the user token, and that the endpoint is the configured one (credentials go only there).",
+  },
+  'request-failed': {
+    cause:
+      'The request failed: another HTTP error, a network or CORS failure, a timeout, or an answer that is not GraphQL.',
+    fix: 'Read the message: check the endpoint, the network and the provider (its CORS headers among them).',
+  },
+  'unsafe-link': {
+    cause: 'The provider answered with something that is not an absolute http(s) URL.',
+    fix: "Fix the provider's download URL; the element never sets anything else as `href`.",
+  },
+  expired: {
+    cause: 'A signed link ran out before a fresh one came.',
+    fix: 'Nothing: the element is fetching a fresh link. If it keeps happening, the provider hands out links that live too short.',
+  },
+} as const satisfies Record<string, { cause: string; fix: string }>;
+
+/**
+ * Why a link is disabled: one of the keys of the reasons table.
+ *
+ * @example
+ * ```ts
+ * const reason: Reason = 'not-found';
+ * ```
+ */
+export type Reason = keyof typeof REASONS;
+
+export const REASON_NAMES = Object.keys(REASONS) as Reason[];
+
+/** What a lookup that failed says about why; any other failure is `request-failed`. */
+export type FailureReason = Extract<Reason, 'unauthorized' | 'request-failed' | 'unsafe-link'>;
+
+export function isReason(value: unknown): value is Reason {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REASONS, value);
+}
+
+/** What was asked for, in words: `thumbnail 10x10cm for A-100 of org-1`. */
+export function describeRequest(request: LinkRequest): string {
+  const { kind, articleId, organizationId } = request;
+  const details = [
+    request.kind === 'thumbnail' ? sizeOf(request.assignmentType) : null,
+    request.resolution?.toLowerCase() ?? null,
+    request.fileType?.toLowerCase() ?? null,
+  ].filter(Boolean);
+  return [kind, ...details, 'for', articleId, 'of', organizationId].join(' ');
+}
+
+/** `THUMBNAIL_10X10_CM` → `10x10cm`, `THUMBNAIL_13_5X13_5_IN` → `13_5x13_5in`. */
+function sizeOf(assignmentType: string): string {
+  return assignmentType
+    .replace(/^THUMBNAIL_/, '')
+    .replace(/_(CM|IN)$/, '$1')
+    .toLowerCase();
+}
+
+/** What the element knows when it explains itself. */
+export interface Explained {
+  reason: Reason | null;
+  error: string | null;
+  request: LinkRequest | null;
+}
+
+/**
+ * The reason in plain words and what would change it, for the inspector and
+ * the `debug` log: `the provider has no thumbnail 10x10cm for A-100 of org-1`.
+ * Null while nothing is wrong.
+ */
+export function explainReason({ reason, error, request }: Explained): string | null {
+  switch (reason) {
+    case null:
+      return null;
+    case 'not-found':
+      return request ? `the provider has no ${describeRequest(request)}` : REASONS[reason].cause;
+    case 'no-anchor':
+      return `no anchor: ${REASONS[reason].fix}`;
+    default:
+      return `${withoutFinalStop(error ?? REASONS[reason].cause)}: ${lowerFirst(REASONS[reason].fix)}`;
+  }
+}
+
+function withoutFinalStop(text: string): string {
+  return text.endsWith('.') ? text.slice(0, -1) : text;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
