@@ -2,8 +2,15 @@ import { useSelector } from '@xstate/react';
 import { memo, startTransition, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { logError } from '../log.js';
-import { connect, viewsEqual } from '../machine/connect.js';
-import { NO_ANCHOR_MESSAGE, applyAnchor, findAnchor, observeChildren, reflectState } from './dom.js';
+import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
+import {
+  NO_ANCHOR_MESSAGE,
+  applyAnchor,
+  findAnchor,
+  observeChildren,
+  reflectState,
+  type LinkChangeDetail,
+} from './dom.js';
 import type { MaterialDownloadActor } from './elementLogic.js';
 import type { ElementController } from './ElementController.js';
 import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageScheduler.js';
@@ -115,10 +122,15 @@ export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: 
     });
   }, [host, view, childrenVersion]);
 
-  // Declared after the anchor's effect, so it runs after it in the same commit.
+  // Declared after the anchor's effect, so it runs after it in the same commit. A settling the machine
+  // has already left (new inputs came before this render) was never shown: the next one is announced.
   useLayoutEffect(() => {
-    if (settling) controller.announce(settling);
-  }, [controller, settling]);
+    if (settling && showsSettling(view, settling)) controller.announce(settling);
+  }, [controller, settling, view]);
 
   return null;
 });
+
+function showsSettling(view: MaterialDownloadView, settling: LinkChangeDetail): boolean {
+  return view.state === settling.state && view.href === settling.href;
+}
