@@ -16,6 +16,23 @@ const noUnsafeAny = {
   '@typescript-eslint/no-unsafe-return': 'off',
 };
 
+/** The document, its nodes and the window's own parts: what src/api must be handed, never read. */
+const PAGE_GLOBALS = [
+  'document',
+  'window',
+  'self',
+  'location',
+  'navigator',
+  'history',
+  'customElements',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'requestAnimationFrame',
+  'addEventListener',
+];
+const NO_DOM_IN_API = 'src/api has no DOM: take it as a parameter from the element layer.';
+
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -60,6 +77,19 @@ export default defineConfig(
       // Passing on a reason that arrived as `unknown` (an abort's, a failed request's) makes no
       // non-Error up; rejecting with a string still does.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+    },
+  },
+  {
+    // The api layer has no DOM: it knows the page only through what it sends requests with (fetch,
+    // the base URL fetch resolves against, AbortSignal, timers) and Web Storage. The document and
+    // the window's other parts are the element layer's to read and to hand in.
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...PAGE_GLOBALS.map((name) => ({ name, message: NO_DOM_IN_API }))],
+      'no-restricted-properties': [
+        'error',
+        ...PAGE_GLOBALS.map((property) => ({ object: 'globalThis', property, message: NO_DOM_IN_API })),
+      ],
     },
   },
   {

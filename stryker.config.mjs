@@ -9,8 +9,6 @@ export default {
   // The `unit` project, narrowed to test/api and test/machine: no browser starts. Not `testFiles`,
   // which makes Stryker 9.6 report static mutants as survived (see stryker.vitest.config.mjs).
   vitest: { configFile: 'stryker.vitest.config.mjs' },
-  // src/api/graphqlShim.ts included: it runs only in the self-registering builds (dev/build.js
-  // aliases `graphql` to it), but test/api/graphqlShim.test.ts imports it directly.
   mutate: ['src/api/**/*.ts', 'src/machine/**/*.ts'],
   coverageAnalysis: 'perTest',
   // Two cores are shared with the browser suites of others.

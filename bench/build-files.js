@@ -51,7 +51,7 @@ function elementDefines() {
 /**
  * Built like the element's own file (one minified IIFE, production defines),
  * so the size columns compare like with like. A variant of the element also
- * gets the element's defines and its graphql shim, as in dev/build.js.
+ * gets the element's defines, as in dev/build.js.
  * @param {string} entry relative to the package root
  * @param {string} fileName
  * @param {{ asElement?: boolean }} [options]
@@ -61,7 +61,6 @@ async function buildBaseline(entry, fileName, { asElement = false } = {}) {
     root: PACKAGE_ROOT,
     configFile: false,
     logLevel: 'warn',
-    resolve: asElement ? { alias: [{ find: /^graphql$/, replacement: `${PACKAGE_ROOT}src/api/graphqlShim.ts` }] } : {},
     define: { ...(asElement ? elementDefines() : {}), 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: BUILD_DIR,

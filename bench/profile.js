@@ -3,7 +3,7 @@
 // come in. The same bench page and measured span as `npm run bench`, under the
 // DevTools CPU profiler; each sample's own (self) time is charged to the source
 // file it ran in, through the shipped (minified) files' source maps, and summed
-// by package (xstate, react-dom, graphql-request, …) and by file of src/.
+// by package (xstate, react-dom, preact, …) and by file of src/.
 // A profile, not a guess: the issues ask where the time goes before it is cut.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';

@@ -20,9 +20,6 @@ const define = {
   __CM_VERSION__: JSON.stringify(version),
 };
 
-/** graphql-request never parses our string queries: its graphql imports get a stub (see the shim). */
-const graphqlShim = { find: /^graphql$/, replacement: `${root}src/api/graphqlShim.ts` };
-
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 /**
@@ -39,7 +36,7 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
     root,
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias: [graphqlShim, ...alias] },
+    resolve: { alias },
     define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: 'dist',
@@ -71,16 +68,14 @@ await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-do
 await buildSelfRegistering('src/inspector/index.ts', 'cm-material-download.inspector.js');
 
 // The library entry keeps what package.json declares external, React above all: the customer's
-// bundler dedupes it, and two Reacts on one page break hooks. What is only bundled (graphql-request,
-// with graphql's parser stubbed out as in the files above) is a devDependency, so a consumer's
-// bundle carries no parser. The element's lazy binding stays a chunk of its own (`import()`), so a
-// bundler that splits code loads react-dom's client only once an element connects.
+// bundler dedupes it, and two Reacts on one page break hooks. The element's lazy binding stays a
+// chunk of its own (`import()`), so a bundler that splits code loads react-dom's client only once
+// an element connects.
 const external = Object.keys({ ...dependencies, ...peerDependencies });
 await build({
   root,
   configFile: false,
   logLevel: 'warn',
-  resolve: { alias: [graphqlShim] },
   define,
   build: {
     outDir: 'dist/lib',

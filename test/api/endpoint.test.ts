@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api';
-import { resolveEndpoint } from '../../src/api/endpoint';
+import { fetchBaseUrl, resolveEndpoint } from '../../src/api/endpoint';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,11 +14,34 @@ describe('resolveEndpoint', () => {
     expect(resolveEndpoint(endpoint)).toBe(resolved);
   });
 
-  it("resolves a path against the page's base URL", () => {
-    vi.stubGlobal('document', { baseURI: 'https://shop.example/catalogue/page.html' });
-    expect(resolveEndpoint('/graphql')).toBe('https://shop.example/graphql');
-    expect(resolveEndpoint('api/graphql')).toBe('https://shop.example/catalogue/api/graphql');
-    expect(resolveEndpoint('https://api.example/graphql')).toBe('https://api.example/graphql');
+  it('resolves a path against the base URL it is given', () => {
+    const base = 'https://shop.example/catalogue/page.html';
+    expect(resolveEndpoint('/graphql', base)).toBe('https://shop.example/graphql');
+    expect(resolveEndpoint('api/graphql', base)).toBe('https://shop.example/catalogue/api/graphql');
+    expect(resolveEndpoint('https://api.example/graphql', base)).toBe('https://api.example/graphql');
+  });
+
+  it("by default, against the base URL fetch resolves against (a page's, <base href> included)", () => {
+    // What `new Request('')` answers on a page whose <base href> is this; Node's throws.
+    vi.stubGlobal(
+      'Request',
+      class {
+        readonly url = 'https://cdn.example/shop/';
+      },
+    );
+    expect(fetchBaseUrl()).toBe('https://cdn.example/shop/');
+    expect(resolveEndpoint('/graphql')).toBe('https://cdn.example/graphql');
+    expect(resolveEndpoint('api/graphql')).toBe('https://cdn.example/shop/api/graphql');
+  });
+
+  it('has no base where fetch has none (Node): a path alone is no endpoint', () => {
+    expect(fetchBaseUrl()).toBeUndefined();
+    expect(() => resolveEndpoint('/graphql')).toThrow('expected an absolute http(s) URL or a path');
+  });
+
+  it('reads no document: a page global of that name changes nothing', () => {
+    vi.stubGlobal('document', { baseURI: 'https://elsewhere.example/' });
+    expect(fetchBaseUrl()).toBeUndefined();
   });
 
   it.each([
@@ -34,7 +57,6 @@ describe('resolveEndpoint', () => {
   });
 
   it('refuses a page-relative endpoint that resolves to another scheme', () => {
-    vi.stubGlobal('document', { baseURI: 'file:///home/me/page.html' });
-    expect(() => resolveEndpoint('/graphql')).toThrow('only http and https are supported');
+    expect(() => resolveEndpoint('/graphql', 'file:///home/me/page.html')).toThrow('only http and https are supported');
   });
 });

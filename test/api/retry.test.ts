@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api/errors';
 import { MAX_RETRY_AFTER_MS, withRetry } from '../../src/api/retry';
-import { parseRetryAfter } from '../../src/api/wire';
+import { parseRetryAfter } from '../../src/api/wireFailures';
 
 /**
  * When a failed lookup is tried again: the policy alone, on LookupErrors as

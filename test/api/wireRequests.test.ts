@@ -47,6 +47,12 @@ describe('postOperation sends', () => {
     expect(request!.headers.get('api-key')).toBe('k-1');
   });
 
+  it('an Accept header for both media types GraphQL over HTTP answers in', async () => {
+    const { requests } = fakeFetch(() => json(thumbnailAnswer(null)));
+    await postOperation(destination, operation('A-100'), limits());
+    expect(requests[0]!.headers.get('accept')).toBe('application/graphql-response+json, application/json');
+  });
+
   it('no cookies to another origin', async () => {
     const { requests } = fakeFetch(() => json(thumbnailAnswer(null)));
     await postOperation(destination, operation('A-100'), limits());
@@ -77,6 +83,14 @@ describe('postOperation answers', () => {
     const partial = { ...thumbnailAnswer('https://files.example/a.png'), errors: [{ message: 'Partial failure' }] };
     fakeFetch(() => json(partial));
     expect(await postOperation(destination, operation('A-100'), limits())).toEqual(partial);
+  });
+
+  it('read alike when it comes as application/graphql-response+json', async () => {
+    const answer = thumbnailAnswer('https://files.example/a.png');
+    fakeFetch(
+      () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/graphql-response+json' } }),
+    );
+    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(answer);
   });
 
   it('with GraphQL errors alone, for the lookup to report', async () => {
@@ -145,15 +159,37 @@ describe('postOperation rejects with what went wrong', () => {
     expect(error.transient).toBe(false);
   });
 
-  it('JSON that is no GraphQL answer: the first line of what graphql-request says, without its prefix', async () => {
-    const error = await failureOf(() => json('not an answer'));
-    expect(error.message).toBe('invalid response: result is not object or array. ');
+  it.each([
+    [
+      'an HTML page',
+      () => new Response('<!doctype html><title>Shop</title>', { headers: { 'content-type': 'text/html' } }),
+    ],
+    [
+      'JSON that does not say it is JSON',
+      () => new Response('{"data": {}}', { headers: { 'content-type': 'text/plain' } }),
+    ],
+    ['no content type at all', () => new Response(new Blob(['{"data": {}}']))],
+  ])('%s: not JSON', async (_, answer) => {
+    expect((await failureOf(answer)).message).toBe('invalid response: not JSON');
+  });
+
+  it.each([
+    ['a string', 'not an answer', 'not a GraphQL result'],
+    ['null', null, 'not a GraphQL result'],
+    ['a list', [thumbnailAnswer(null)], 'not a GraphQL result'],
+    ['errors that are not a list', { errors: { message: 'Internal failure' } }, 'errors is not a list'],
+    ['data that is a list', { data: [] }, 'data is not an object'],
+    ['data that is a string', { data: 'materials' }, 'data is not an object'],
+  ])('JSON that is no GraphQL result (%s): says what, and is not worth another try', async (_, body, what) => {
+    const error = await failureOf(() => json(body));
+    expect(error.message).toBe(`invalid response: ${what}`);
     expect(error.transient).toBe(false);
   });
 
-  it("another failure keeps its own words: only graphql-request's prefix is dropped", async () => {
-    const error = await failureOf(() => Promise.reject(new Error('proxy: Invalid execution result: gateway')));
-    expect(error.message).toBe('invalid response: proxy: Invalid execution result: gateway');
+  it("a page's fetch wrapper that rejects with an Error of its own: its first line", async () => {
+    const error = await failureOf(() => Promise.reject(new Error('proxy refused\nstack')));
+    expect(error.message).toBe('request failed: proxy refused');
+    expect(error.transient).toBe(false);
   });
 
   it('a failure that is not even an Error', async () => {
@@ -256,6 +292,18 @@ describe('postBatch', () => {
     const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
     expect(error).toBeInstanceOf(LookupError);
     expect((error as Error).message).toBe(`request failed: ${status}`);
+  });
+
+  it('fails the batch for an answer in it that is no GraphQL result', async () => {
+    fakeFetch(() => json([thumbnailAnswer(null), 'not an answer']));
+    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    expect(error).toMatchObject({ message: 'invalid response: not a GraphQL result', transient: false });
+  });
+
+  it('fails the batch for a 200 that is not JSON', async () => {
+    fakeFetch(() => new Response('<h1>Shop</h1>', { headers: { 'content-type': 'text/html' } }));
+    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    expect(error).toMatchObject({ message: 'invalid response: not JSON' });
   });
 
   it('fails the batch on a network error', async () => {

@@ -1,0 +1,54 @@
+import { LookupError } from './errors.js';
+
+/** Statuses that say "not now" rather than "not this": worth another try. */
+const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+
+/** An answer with an error status, told whether (and, by its `Retry-After`, when) to try again. */
+export function statusFailure(response: Response): LookupError {
+  const { status, headers } = response;
+  const transient = TRANSIENT_STATUSES.has(status);
+  const retryAfterMs = transient ? parseRetryAfter(headers.get('retry-after')) : undefined;
+  return new LookupError(`request failed: HTTP ${status}`, {
+    transient,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  });
+}
+
+/**
+ * What a request rejected with, as the console should read it. A LookupError
+ * already says it; the caller's abort stays an AbortError, which is no failure.
+ */
+export function describeFailure(error: unknown, timeoutMs: number): unknown {
+  if (error instanceof LookupError) return error;
+  if (!(error instanceof Error)) return new LookupError(`request failed: ${String(error)}`);
+  // A timeout is not retried: a server that slow would only be asked to be slow again.
+  if (error.name === 'TimeoutError') return new LookupError(`request timed out after ${timeoutMs} ms`);
+  if (error.name === 'AbortError') return error;
+  // fetch rejects with a TypeError for everything it calls a network error: offline, DNS, CORS.
+  if (error instanceof TypeError)
+    return new LookupError(`network error: ${oneLine(error.message)}`, { transient: true });
+  // A page's own fetch wrapper may reject with anything.
+  return new LookupError(`request failed: ${oneLine(error.message)}`);
+}
+
+/** delay-seconds: digits only. */
+const DELAY_SECONDS = /^\d+$/;
+/**
+ * An HTTP-date (IMF-fixdate, RFC 850 or asctime) opens with the day's name
+ * and holds a time: Date.parse alone would read a date into almost anything.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
+
+/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  const text = value?.trim() ?? '';
+  if (DELAY_SECONDS.test(text)) return Number(text) * 1000;
+  const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The first line, at most 120 characters: a message must not flood the console. */
+function oneLine(text: string): string {
+  const [first = ''] = text.split(/\r?\n/);
+  return first.length > 120 ? `${first.slice(0, 120)}…` : first;
+}
