@@ -1,4 +1,5 @@
 /** The demo's cards: plain DOM, as a customer page would have it. */
+import { readLinkExpiry } from '../../src/api/linkExpiry';
 
 export interface CardSpec {
   title: string;
@@ -11,6 +12,8 @@ export interface CardSpec {
   controls?: boolean;
   /** The element's children; the contract's anchor unless an example needs otherwise. */
   inner?: string;
+  /** Counts down to the expiry its signed link carries, so that a renewal can be watched. */
+  countdown?: boolean;
 }
 
 const CONTROL_OPTIONS: Record<string, string[]> = {
@@ -71,9 +74,25 @@ export function createCard(
   row.className = 'row';
   row.append(host, badge, inspect);
   card.append(row, href);
+  if (spec.countdown) card.append(countdownOf(host));
   if (spec.message)
     card.append(Object.assign(document.createElement('div'), { className: 'message', textContent: spec.message }));
   return { card, host };
+}
+
+function countdownOf(host: HTMLElement): HTMLElement {
+  const line = Object.assign(document.createElement('div'), { className: 'countdown' });
+  const show = () => {
+    const expiresAt = readLinkExpiry(host.querySelector('a')?.getAttribute('href') ?? '');
+    const left = expiresAt === null ? null : Math.ceil((expiresAt - Date.now()) / 1000);
+    line.textContent =
+      left === null ? 'no expiry in the link' : left > 0 ? `the link expires in ${left} s` : 'the link has expired';
+    line.dataset.expired = String(left !== null && left <= 0);
+  };
+  show();
+  // Half a second: the count never skips a whole second behind the clock.
+  setInterval(show, 500);
+  return line;
 }
 
 function controlsFor(host: HTMLElement): HTMLElement {

@@ -81,6 +81,17 @@ const examples: CardSpec[] = [
     title: 'No file: an article with nothing',
     attributes: { ...org1, 'article-id': 'A-199', type: 'thumbnail', dimensions: '10x10cm' },
   },
+  {
+    title: 'Signed link that lives 10 s, renewed before it expires',
+    attributes: {
+      ...org1,
+      'article-id': 'A-103',
+      type: 'pbr',
+      // The local provider signs this element's links (an Azure SAS) to live 10 s.
+      endpoint: new URL('/graphql?link-style=azure&link-lifetime-ms=10000', location.href).href,
+    },
+    countdown: true,
+  },
 ];
 
 const invalid: CardSpec[] = [

@@ -48,7 +48,7 @@ export async function startApolloProvider({ allowBatchedHttpRequests, filesOrigi
       const request = recordBody(/** @type {{ body?: unknown }} */ (req).body);
       requests.push(request);
       res.once('finish', () => (request.status = res.statusCode));
-      return Promise.resolve({ filesOrigin: filesOrigin ?? ownOrigin });
+      return Promise.resolve({ files: { origin: filesOrigin ?? ownOrigin } });
     },
   });
   ownOrigin = new URL(url).origin;

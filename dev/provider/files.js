@@ -74,6 +74,31 @@ function pbrPackage(organizationId, articleId, fileName, tokens) {
   ]);
 }
 
+/** What a refused link is told, in the words of Azure Storage's `AuthenticationFailed`. */
+const REFUSAL_DETAIL = {
+  unsigned: 'This provider signs its links: a file URL without a signature is refused.',
+  forged: 'Signature did not match: the path or a parameter was changed, or the signature was not ours.',
+  expired: 'Signed expiry time has passed.',
+};
+
+/**
+ * Answers 403 to a file URL whose signature is missing, wrong or out of time.
+ * @param {ServerResponse} res
+ * @param {keyof typeof REFUSAL_DETAIL} reason
+ */
+export function refuseLink(res, reason) {
+  res.writeHead(403, {
+    'content-type': 'application/xml; charset=utf-8',
+    'cache-control': 'no-store',
+    // A page on another origin may read why its link was refused.
+    'access-control-allow-origin': '*',
+  });
+  res.end(
+    '<?xml version="1.0" encoding="utf-8"?>\n' +
+      `<Error><Code>AuthenticationFailed</Code><Message>Server failed to authenticate the request.</Message><AuthenticationErrorDetail>${REFUSAL_DETAIL[reason]}</AuthenticationErrorDetail></Error>\n`,
+  );
+}
+
 /**
  * Answers a request under /files/. Paths are
  * /files/<organizationId>/<articleId>/<kind>-<variant>.<ext>, or a file name

@@ -7,7 +7,7 @@ import { downloadUrl, thumbnailUrl } from './urls.js';
 /** @typedef {import('./seed.js').SeedMaterial} SeedMaterial */
 /** @typedef {import('./seed.js').SeedDataObject} SeedDataObject */
 /** @typedef {import('./urls.js').ExportArgs} ExportArgs */
-/** @typedef {{ filesOrigin: string }} ProviderContext */
+/** @typedef {{ files: import('./urls.js').FileLinks }} ProviderContext */
 /** A data object as resolved: URLs need to know whose files it belongs to. */
 /** @typedef {{ material: SeedMaterial, record: SeedDataObject }} ResolvedDataObject */
 /** @typedef {{ eq?: unknown } | null | undefined} EqFilter */
@@ -70,12 +70,12 @@ function createResolvers(catalogue) {
       /** @param {ResolvedDataObject} parent */
       mediaType: (parent) => parent.record.mediaType,
       /** @param {ResolvedDataObject} parent @param {ExportArgs} args @param {ProviderContext} context */
-      downloadUrl: (parent, args, context) => downloadUrl(context.filesOrigin, parent.material, parent.record, args),
+      downloadUrl: (parent, args, context) => downloadUrl(context.files, parent.material, parent.record, args),
       /** @param {ResolvedDataObject} parent @param {ExportArgs} args @param {ProviderContext} context */
       thumbnail: (parent, args, context) =>
         parent.record.noThumbnail
           ? null
-          : { downloadUrl: thumbnailUrl(context.filesOrigin, parent.material, parent.record, args) },
+          : { downloadUrl: thumbnailUrl(context.files, parent.material, parent.record, args) },
     },
   };
 }

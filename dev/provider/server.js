@@ -1,10 +1,19 @@
 // @ts-check
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { BodyTooLargeError, parseJson, readBody } from './body.js';
-import { FILES_PREFIX, serveFile } from './files.js';
+import { FILES_PREFIX, refuseLink, serveFile } from './files.js';
 import { addPartialErrors, faultAnswer, planFaults } from './faults.js';
 import { GRAPHQL_PATH, createGraphqlHandler } from './graphql.js';
 import { createHolds } from './hold.js';
+import {
+  DEFAULT_LINK_LIFETIME_MS,
+  LINK_LIFETIME_PARAM,
+  LINK_STYLE_PARAM,
+  createLinkSigner,
+  linkPolicyOf,
+  linkPolicyProblem,
+} from './link-signing.js';
 import { recordRequest } from './request-log.js';
 import { createStaticHandler } from './static.js';
 
@@ -12,6 +21,7 @@ import { createStaticHandler } from './static.js';
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {import('./request-log.js').RecordedRequest} RecordedRequest */
 /** @typedef {import('./faults.js').FaultPlan} FaultPlan */
+/** @typedef {import('./link-signing.js').LinkStyle} LinkStyle */
 
 /**
  * @typedef {object} ProviderOptions
@@ -20,10 +30,18 @@ import { createStaticHandler } from './static.js';
  * @property {number} [latencyMs] added before every /graphql answer
  * @property {boolean} [batching] whether a JSON array of operations is accepted
  * @property {Record<string, string>} [staticDirs] URL prefix to directory (relative to the package root)
+ * @property {LinkStyle} [linkStyle] how download URLs are signed; `unsigned` (the default) also
+ *   lets the file server serve URLs without a signature, which it refuses (403) in every other style
+ * @property {number} [linkLifetimeMs] how long a signed link works, in ms (1000 to 7 days; 15 minutes by default)
+ * @property {string} [signingKey] the HMAC key; a random one for each start by default
+ * @property {() => number} [clock] epoch ms, for signing and for checking links; `Date.now` by default
  *
  * @typedef {object} Provider
  * @property {string} origin e.g. http://127.0.0.1:4173
  * @property {string} graphqlUrl origin + '/graphql'
+ * @property {(links: { linkStyle?: LinkStyle, linkLifetimeMs?: number }) => string} graphqlUrlFor
+ *   graphqlUrl with `?link-style=…&link-lifetime-ms=…`: its answers carry links of that style and
+ *   lifetime, whatever the provider's own, so each page or element of a test can ask for its own
  * @property {RecordedRequest[]} requests every POST to /graphql, in order
  * @property {() => void} clearRequests empties the log and, as resetFaults, restarts the flaky faults
  * @property {() => void} resetFaults every `fault-flaky-*` article fails its first requests again
@@ -101,8 +119,16 @@ export async function startProvider({
   latencyMs = 0,
   batching = true,
   staticDirs = {},
+  linkStyle = 'unsigned',
+  linkLifetimeMs = DEFAULT_LINK_LIFETIME_MS,
+  signingKey = randomBytes(32).toString('base64'),
+  clock = Date.now,
 } = {}) {
   if (!LOOPBACK.has(host)) throw new Error(`The provider stand-in only listens on a loopback address, not "${host}".`);
+  const linkProblem = linkPolicyProblem(linkStyle, linkLifetimeMs);
+  if (linkProblem) throw new Error(`The provider stand-in cannot sign links so: ${linkProblem}.`);
+  const providerLinks = { style: linkStyle, lifetimeMs: linkLifetimeMs };
+  const signer = createLinkSigner({ key: signingKey, clock });
   /** @type {RecordedRequest[]} */
   const requests = [];
   let latency = Math.max(0, latencyMs);
@@ -123,6 +149,13 @@ export async function startProvider({
 
   /** @param {IncomingMessage} req @param {ServerResponse} res @param {URL} url */
   async function handleGraphql(req, res, url) {
+    const links = linkPolicyOf(url.searchParams, providerLinks);
+    if ('problem' in links) {
+      res
+        .writeHead(400, { 'content-type': 'application/json', ...CORS })
+        .end(JSON.stringify({ message: links.problem }));
+      return;
+    }
     /** @type {string | null} */
     let bodyText = null;
     /** @type {FaultPlan | null} */
@@ -165,7 +198,11 @@ export async function startProvider({
     await waits.wait(plan?.delayMs ?? 0);
     if (closed) return;
     const body = plan?.rewritten ? JSON.stringify(plan.body) : bodyText;
-    const response = await runGraphql(req, url, body, { filesOrigin: filesOriginOf(req) });
+    const files = {
+      origin: filesOriginOf(req),
+      sign: (/** @type {string} */ fileUrl) => signer.sign(fileUrl, links.policy),
+    };
+    const response = await runGraphql(req, url, body, { files });
     if (!plan?.partialIndexes.length) {
       await sendResponse(res, response, req.method !== 'HEAD');
       return;
@@ -182,7 +219,11 @@ export async function startProvider({
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname === GRAPHQL_PATH) return handleGraphql(req, res, url);
-    if (url.pathname.startsWith(FILES_PREFIX)) return serveFile(req, res, url);
+    if (url.pathname.startsWith(FILES_PREFIX)) {
+      const check = signer.check(url);
+      if (check === 'valid' || (check === 'unsigned' && linkStyle === 'unsigned')) return serveFile(req, res, url);
+      return refuseLink(res, check);
+    }
     if (await serveStatic(req, res, url)) return;
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found\n');
   }
@@ -214,6 +255,12 @@ export async function startProvider({
   return {
     origin,
     graphqlUrl: `${origin}${GRAPHQL_PATH}`,
+    graphqlUrlFor({ linkStyle: style, linkLifetimeMs: lifetimeMs }) {
+      const url = new URL(GRAPHQL_PATH, origin);
+      if (style !== undefined) url.searchParams.set(LINK_STYLE_PARAM, style);
+      if (lifetimeMs !== undefined) url.searchParams.set(LINK_LIFETIME_PARAM, String(lifetimeMs));
+      return url.href;
+    },
     requests,
     clearRequests() {
       requests.length = 0;

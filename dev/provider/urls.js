@@ -5,6 +5,10 @@
 /** @typedef {import('./seed.js').SeedDataObject} SeedDataObject */
 /** @typedef {import('./seed.js').SeedMaterial} SeedMaterial */
 /** @typedef {{ resolution?: string | null, fileType?: string | null }} ExportArgs */
+/**
+ * Where the files are and how their links are signed; without `sign`, links are plain.
+ * @typedef {{ origin: string, sign?: (url: string) => string }} FileLinks
+ */
 
 export const DEFAULT_RESOLUTION = 'MEDIUM';
 
@@ -19,14 +23,15 @@ const THUMBNAIL_KIND = /** @type {const} */ ({
 });
 
 /**
- * @param {string} origin
+ * @param {FileLinks} files
  * @param {SeedMaterial} material
  * @param {string} fileName
  */
-function fileUrl(origin, material, fileName) {
+function fileUrl({ origin, sign }, material, fileName) {
   const org = encodeURIComponent(material.organizationId);
   const article = encodeURIComponent(material.articleId);
-  return `${origin}/files/${org}/${article}/${fileName}`;
+  const url = `${origin}/files/${org}/${article}/${fileName}`;
+  return sign ? sign(url) : url;
 }
 
 /** @param {string} mediaType */
@@ -37,37 +42,37 @@ function extensionOf(mediaType) {
 
 /**
  * URL of `dataObject.thumbnail(resolution, fileType).downloadUrl`.
- * @param {string} origin
+ * @param {FileLinks} files
  * @param {SeedMaterial} material
  * @param {SeedDataObject} dataObject
  * @param {ExportArgs} args
  * @returns {string | null}
  */
-export function thumbnailUrl(origin, material, dataObject, { resolution, fileType }) {
+export function thumbnailUrl(files, material, dataObject, { resolution, fileType }) {
   if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
-  if (dataObject.fileName !== undefined) return fileUrl(origin, material, dataObject.fileName);
+  if (dataObject.fileName !== undefined) return fileUrl(files, material, dataObject.fileName);
   const ext = (fileType ?? 'PNG').toLowerCase();
   const name = `${THUMBNAIL_KIND[dataObject.kind]}-${dataObject.slug}-${resolution ?? DEFAULT_RESOLUTION}.${ext}`;
-  return fileUrl(origin, material, name);
+  return fileUrl(files, material, name);
 }
 
 /**
  * URL of `dataObject.downloadUrl(resolution, fileType)`: the object itself.
  * A PBR package is always a ZIP; the requested texture file type goes into its
  * name instead of its extension.
- * @param {string} origin
+ * @param {FileLinks} files
  * @param {SeedMaterial} material
  * @param {SeedDataObject} dataObject
  * @param {ExportArgs} args
  * @returns {string | null}
  */
-export function downloadUrl(origin, material, dataObject, { resolution, fileType }) {
+export function downloadUrl(files, material, dataObject, { resolution, fileType }) {
   if (dataObject.fixedUrl !== undefined) return dataObject.fixedUrl;
-  if (dataObject.fileName !== undefined) return fileUrl(origin, material, dataObject.fileName);
+  if (dataObject.fileName !== undefined) return fileUrl(files, material, dataObject.fileName);
   const res = resolution ?? DEFAULT_RESOLUTION;
   const { kind, slug } = dataObject;
-  if (kind === 'pbr') return fileUrl(origin, material, `pbr-${slug}-${res}${fileType ? `-${fileType}` : ''}.zip`);
-  if (kind === 'video') return fileUrl(origin, material, `video-${slug}-${res}.mp4`);
+  if (kind === 'pbr') return fileUrl(files, material, `pbr-${slug}-${res}${fileType ? `-${fileType}` : ''}.zip`);
+  if (kind === 'video') return fileUrl(files, material, `video-${slug}-${res}.mp4`);
   const ext = fileType ? fileType.toLowerCase() : extensionOf(dataObject.mediaType);
-  return fileUrl(origin, material, `source-${slug}-${res}.${ext}`);
+  return fileUrl(files, material, `source-${slug}-${res}.${ext}`);
 }

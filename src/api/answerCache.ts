@@ -1,13 +1,19 @@
+import { readLinkExpiry, reusableUntil } from './linkExpiry.js';
 import type { OperationResult } from './operation.js';
 
 /** Answers with data, by operation key; bounded so a long session cannot grow it without end. */
-const answers = new Map<string, { result: OperationResult; storedAt: number }>();
+const answers = new Map<string, { result: OperationResult; storedAt: number; reusableUntil: number }>();
 const MAX_CACHED_ANSWERS = 2000;
 
-/** Judged by the TTL in force now: lowering it (to 0, say) takes effect at once. */
+/**
+ * Judged by the TTL in force now: lowering it (to 0, say) takes effect at once.
+ * An answer whose signed link is past the first share of its life is not handed
+ * out, whatever the TTL (see REUSE_WITHIN_SHARE_OF_LIFE).
+ */
 export function cachedAnswer(key: string, ttlMs: number): OperationResult | undefined {
   const entry = answers.get(key);
-  if (entry && Date.now() - entry.storedAt < ttlMs) return entry.result;
+  const now = Date.now();
+  if (entry && now - entry.storedAt < ttlMs && now < entry.reusableUntil) return entry.result;
   answers.delete(key);
   return undefined;
 }
@@ -15,13 +21,40 @@ export function cachedAnswer(key: string, ttlMs: number): OperationResult | unde
 /** Keeps only answers with data: an answer of errors alone is asked for again. */
 export function rememberAnswer(key: string, result: OperationResult, ttlMs: number): void {
   if (ttlMs <= 0 || result.data === undefined || result.data === null) return;
-  // Deleted first so a renewed answer moves to the end, and the oldest is the first to go.
+  // Deleted first so a renewed answer moves to the end, and the oldest is the first to go;
+  // and so that an answer too close to its expiry to keep does not leave an older one behind.
   answers.delete(key);
-  answers.set(key, { result, storedAt: Date.now() });
+  const storedAt = Date.now();
+  const expiresAt = earliestLinkExpiry(result.data);
+  const until = expiresAt === null ? Infinity : reusableUntil(storedAt, expiresAt);
+  if (until <= storedAt) return;
+  answers.set(key, { result, storedAt, reusableUntil: until });
   if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
 }
 
 /** Forgets every cached answer: for tests, and for pages that know the data changed. */
 export function clearAnswerCache(): void {
   answers.clear();
+}
+
+/**
+ * The earliest expiry of any link in an answer. Which of its links an element
+ * reads is the readers' business (the first thumbnail, the first image tile,
+ * ...): keeping to the first to expire, the cache never outlives the one read,
+ * whatever the rules. Walked without recursion: an answer is the server's, and
+ * nesting deep enough would overflow the stack.
+ */
+function earliestLinkExpiry(data: unknown): number | null {
+  let earliest: number | null = null;
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      const expiry = readLinkExpiry(value);
+      if (expiry !== null && (earliest === null || expiry < earliest)) earliest = expiry;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const child of Object.values(value)) pending.push(child);
+    }
+  }
+  return earliest;
 }

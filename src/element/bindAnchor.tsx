@@ -2,8 +2,15 @@ import { useSelector } from '@xstate/react';
 import { memo, startTransition, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { logError } from '../log.js';
-import { connect, viewsEqual } from '../machine/connect.js';
-import { NO_ANCHOR_MESSAGE, applyAnchor, findAnchor, observeChildren, reflectState } from './dom.js';
+import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
+import {
+  NO_ANCHOR_MESSAGE,
+  applyAnchor,
+  findAnchor,
+  observeChildren,
+  reflectState,
+  type LinkChangeDetail,
+} from './dom.js';
 import type { MaterialDownloadActor } from './elementLogic.js';
 import type { ElementController } from './ElementController.js';
 import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageScheduler.js';
@@ -123,12 +130,17 @@ export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: 
   }, [host, view, childrenVersion]);
 
   // Declared after the anchor's effect, so it runs after it in the same commit. While the children
-  // may still be arriving, neither a link nor its absence is certain: nothing is announced.
+  // may still be arriving, neither a link nor its absence is certain: nothing is announced. A settling
+  // the machine has already left (new inputs came before this render) was never shown: the next one is.
   useLayoutEffect(() => {
     if (view.state === 'destroyed') return;
     if (anchorMissing.current) controller.announce(false);
-    else if (findAnchor(host)) controller.announce(true);
-  }, [controller, host, settled, childrenVersion, view.state]);
+    else if (findAnchor(host) && settled && showsSettling(view, settled)) controller.announce(true);
+  }, [controller, host, settled, childrenVersion, view]);
 
   return null;
 });
+
+function showsSettling(view: MaterialDownloadView, settling: LinkChangeDetail): boolean {
+  return view.state === settling.state && view.href === settling.href;
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cachedAnswer, clearAnswerCache, rememberAnswer } from '../../src/api/answerCache';
+import type { OperationResult } from '../../src/api/operation';
 
 const TTL = 1000;
 const answer = (url: string) => ({ data: { materials: [{ url }] } });
@@ -101,5 +102,84 @@ describe('the answer cache is bounded', () => {
     fill(2000, 2001);
     expect(cachedAnswer('k0', TTL)).toEqual(answer('https://x/renewed'));
     expect(cachedAnswer('k1', TTL)).toBeUndefined();
+  });
+});
+
+describe('the answer cache and signed links', () => {
+  const LONG_TTL = 60_000;
+  /** An Azure SAS link that expires `inMs` from now (whole seconds, as SAS writes them). */
+  const signedIn = (inMs: number, name = 'a') =>
+    `https://files.example/${name}.zip?se=${new Date(Date.now() + inMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}&sig=x`;
+
+  /** Remembers `result` now, and finds it handed out for `ms` and not a moment longer. */
+  const expectHandedOutFor = (result: OperationResult, ms: number) => {
+    rememberAnswer('k', result, LONG_TTL);
+    vi.advanceTimersByTime(ms - 1);
+    expect(cachedAnswer('k', LONG_TTL)).toBe(result);
+    vi.advanceTimersByTime(1);
+    expect(cachedAnswer('k', LONG_TTL)).toBeUndefined();
+  };
+
+  it('hands an answer out only within the first half of its link life, however long the TTL', () => {
+    expectHandedOutFor(answer(signedIn(10_000)), 5_000);
+  });
+
+  it('keeps to the TTL where it ends before the link reuse does', () => {
+    rememberAnswer('k', answer(signedIn(15 * 60_000)), TTL);
+    vi.advanceTimersByTime(TTL);
+    expect(cachedAnswer('k', TTL)).toBeUndefined();
+  });
+
+  it('keeps to the link that expires first, wherever in the answer it is', () => {
+    const two = {
+      data: {
+        materials: [
+          { dataObjectAssignments: [{ dataObject: { thumbnail: { downloadUrl: signedIn(60_000, 'late') } } }] },
+          { jsonFileAssignments: [{ jsonFile: { outputDataObject: { downloadUrl: signedIn(4_000, 'early') } } }] },
+        ],
+      },
+    };
+    expectHandedOutFor(two, 2_000);
+  });
+
+  it('reads every style', () => {
+    // The fake clock starts at 1970-01-01T00:16:40Z.
+    const inTenSeconds = Math.floor(Date.now() / 1000) + 10;
+    rememberAnswer('cloudfront', answer(`https://x/a.zip?Expires=${inTenSeconds}&Signature=s`), LONG_TTL);
+    rememberAnswer(
+      's3',
+      answer('https://x/a.zip?X-Amz-Date=19700101T001640Z&X-Amz-Expires=10&X-Amz-Signature=s'),
+      LONG_TTL,
+    );
+    rememberAnswer(
+      'gcs',
+      answer('https://x/a.zip?X-Goog-Date=19700101T001640Z&X-Goog-Expires=10&X-Goog-Signature=s'),
+      LONG_TTL,
+    );
+    vi.advanceTimersByTime(4_999);
+    for (const key of ['cloudfront', 's3', 'gcs']) expect(cachedAnswer(key, LONG_TTL), key).toBeDefined();
+    vi.advanceTimersByTime(1);
+    for (const key of ['cloudfront', 's3', 'gcs']) expect(cachedAnswer(key, LONG_TTL), key).toBeUndefined();
+  });
+
+  it('keeps no answer whose link has expired, or expires now, and forgets the one it was to replace', () => {
+    rememberAnswer('k', answer(signedIn(60_000)), LONG_TTL);
+    rememberAnswer('k', answer(signedIn(-1_000)), LONG_TTL);
+    expect(cachedAnswer('k', LONG_TTL)).toBeUndefined();
+    rememberAnswer('k', answer(signedIn(0)), LONG_TTL);
+    expect(cachedAnswer('k', LONG_TTL)).toBeUndefined();
+  });
+
+  it('judges a link without a readable expiry by the TTL alone', () => {
+    const unsigned = answer('https://x/a.zip?se=soon&sig=x');
+    rememberAnswer('k', unsigned, LONG_TTL);
+    vi.advanceTimersByTime(LONG_TTL - 1);
+    expect(cachedAnswer('k', LONG_TTL)).toBe(unsigned);
+  });
+
+  it('reads an answer nested deeper than a stack could follow', () => {
+    let deep: unknown = signedIn(10_000);
+    for (let depth = 0; depth < 100_000; depth += 1) deep = [deep];
+    expectHandedOutFor({ data: deep }, 5_000);
   });
 });

@@ -1,8 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { abandonedByAll, shareOperation, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
-import { sendOperation, type SendOptions } from '../../src/api/transport';
-import { articlesPerRequest, fakeFetch, type Answer } from './support/fakeFetch';
+import { readDownloadUrl } from '../../src/api/readers';
+import { sendOperation, type OperationResult, type SendOptions } from '../../src/api/transport';
+import { answerEach, articlesPerRequest, fakeFetch, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import {
   answerLinks,
   freshSendOptions as freshOptions,
@@ -145,6 +146,37 @@ describe('an operation everyone left while its batch went on', () => {
     held.releaseAll();
     expect(await Promise.all([second, third])).toEqual([answerOf('A-1'), answerOf('A-1')]);
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1']]);
+  });
+});
+
+describe('an operation whose answer carries a signed link', () => {
+  /** Answers each request with a new link of the article's that expires 10 s on (an Azure SAS). */
+  const answerSignedLinks = () => {
+    let issued = 0;
+    return answerEach((variables) => {
+      issued += 1;
+      const expiry = new Date(Date.now() + 10_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      return thumbnailAnswer(`https://files.example/${String(variables.articleId)}.png?n=${issued}&se=${expiry}&sig=x`);
+    });
+  };
+  const linkOf = (result: OperationResult) => readDownloadUrl('thumbnail', result.data);
+
+  it('is shared only while in flight; once answered, a caller gets it from the cache only in the first half of its life', async () => {
+    const { requests } = fakeFetch(answerSignedLinks());
+    const options = freshOptions({ cacheTtlMs: 60_000 });
+    const sharing = [sendOperation(operation('A-1'), options), sendOperation(operation('A-1'), options)];
+    await elapse(30);
+    const [first, second] = await Promise.all(sharing);
+    expect(linkOf(first!)).toMatch(/\?n=1&/);
+    expect(second).toBe(first);
+
+    await elapse(4_000);
+    expect(await sendOperation(operation('A-1'), options)).toBe(first);
+    await elapse(1_000);
+    const renewed = sendOperation(operation('A-1'), options);
+    await elapse(30);
+    expect(linkOf(await renewed)).toMatch(/\?n=2&/);
+    expect(requests).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 // @ts-check
 import http from 'node:http';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
+import { createLinkSigner } from '../../dev/provider/link-signing.js';
 import { startProvider } from '../../dev/provider/server.js';
 
 /** @typedef {import('../../dev/provider/server.js').Provider} Provider */
@@ -586,6 +587,210 @@ describe('provider stand-in', () => {
       // yoga echoes the asking origin for `origin: '*'`; either lets any page read the answer
       expect(['*', 'http://example.test']).toContain(res.headers.get('access-control-allow-origin'));
       expect(res.headers.get('access-control-allow-headers')).toMatch(/apollographql-client-name/);
+    });
+  });
+
+  describe('signed links', () => {
+    const LIFETIME_MS = 60_000;
+    const STARTED_AT = Date.UTC(2026, 10, 25, 10, 15, 0, 250);
+    let now = STARTED_AT;
+    /** @type {Provider} */
+    let signing;
+
+    beforeAll(async () => {
+      signing = await startProvider({ linkStyle: 'azure', linkLifetimeMs: LIFETIME_MS, clock: () => now });
+    });
+    afterAll(async () => {
+      await signing?.close();
+    });
+    beforeEach(() => {
+      now = STARTED_AT;
+    });
+
+    /**
+     * The PBR link of A-100 as `graphqlUrl` hands it out.
+     * @param {string} graphqlUrl
+     * @returns {Promise<string>}
+     */
+    async function pbrLink(graphqlUrl) {
+      const response = await fetch(graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(pbrOp({ articleId: 'A-100', organizationId: 'org-1' })),
+      });
+      const json = await response.json();
+      return json.data.materials[0].jsonFileAssignments[0].jsonFile.outputDataObject.downloadUrl;
+    }
+
+    /** @param {string} url @param {(url: URL) => void} change */
+    const altered = (url, change) => {
+      const copy = new URL(url);
+      change(copy);
+      return copy.href;
+    };
+
+    /** @param {URL} url */
+    const signatureOf = (url) =>
+      ['sig', 'X-Amz-Signature', 'X-Goog-Signature', 'Signature'].find((name) => url.searchParams.has(name)) ?? '';
+
+    /** @param {string} url */
+    async function refusal(url) {
+      const response = await fetch(url);
+      return { status: response.status, text: await response.text() };
+    }
+
+    /**
+     * Each style: the parameters that carry its expiry, how to read it, and how to move it an hour on.
+     * @type {[import('../../dev/provider/link-signing.js').LinkStyle, RegExp, (params: URLSearchParams) => number, (url: URL) => void][]}
+     */
+    const STYLES = [
+      [
+        'azure',
+        /\?sv=[^&]+&sr=b&sp=r&se=2026-11-25T10%3A16%3A01Z&sig=[A-Za-z0-9%]+$/,
+        (params) => Date.parse(params.get('se') ?? ''),
+        (url) => url.searchParams.set('se', '2026-11-25T11:16:01Z'),
+      ],
+      [
+        's3',
+        /\?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=[^&]+&X-Amz-Date=20261125T101500Z&X-Amz-Expires=61&X-Amz-SignedHeaders=host&X-Amz-Signature=[0-9a-f]{64}$/,
+        (params) => Date.UTC(2026, 10, 25, 10, 15) + Number(params.get('X-Amz-Expires')) * 1000,
+        (url) => url.searchParams.set('X-Amz-Expires', '3661'),
+      ],
+      [
+        'gcs',
+        /\?X-Goog-Algorithm=GOOG4-HMAC-SHA256&X-Goog-Credential=[^&]+&X-Goog-Date=20261125T101500Z&X-Goog-Expires=61&X-Goog-SignedHeaders=host&X-Goog-Signature=[0-9a-f]{64}$/,
+        (params) => Date.UTC(2026, 10, 25, 10, 15) + Number(params.get('X-Goog-Expires')) * 1000,
+        (url) => url.searchParams.set('X-Goog-Date', '20261125T111500Z'),
+      ],
+      [
+        'cloudfront',
+        /\?Expires=1795601761&Key-Pair-Id=[^&]+&Signature=[A-Za-z0-9%_~-]+$/,
+        (params) => Number(params.get('Expires')) * 1000,
+        (url) => url.searchParams.set('Expires', '1795605361'),
+      ],
+    ];
+
+    describe.each(STYLES)('in the %s style', (style, shape, readExpiry, extend) => {
+      /** @type {string} */
+      let link;
+
+      beforeAll(async () => {
+        link = await pbrLink(signing.graphqlUrlFor({ linkStyle: style }));
+      });
+
+      it('names its expiry, the lifetime on from when it was issued, rounded up to the second', () => {
+        expect(link.startsWith(`${signing.origin}/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM.zip?`)).toBe(true);
+        expect(link).toMatch(shape);
+        expect(readExpiry(new URL(link).searchParams)).toBe(Math.ceil((STARTED_AT + LIFETIME_MS) / 1000) * 1000);
+      });
+
+      it('is served until it expires (200), then refused (403)', async () => {
+        now = STARTED_AT + LIFETIME_MS;
+        const { response, bytes } = await download(link);
+        expect(response.status).toBe(200);
+        expect(bytes.subarray(0, 4)).toEqual(ZIP_MAGIC);
+        now = readExpiry(new URL(link).searchParams);
+        const expired = await refusal(link);
+        expect(expired.status).toBe(403);
+        expect(expired.text).toContain('<Code>AuthenticationFailed</Code>');
+        expect(expired.text).toContain('Signed expiry time has passed.');
+      });
+
+      it.each(
+        /** @type {[string, (url: URL) => void][]} */ ([
+          ['its expiry moved on', extend],
+          ['another file in its path', (url) => void (url.pathname = url.pathname.replace('MEDIUM', 'HIGH'))],
+          ['a signature of its own', (url) => url.searchParams.set(signatureOf(url), 'forged')],
+          ['a parameter given twice', (url) => url.searchParams.append(signatureOf(url), 'forged')],
+          ['a parameter changed or added', (url) => url.searchParams.set('sp', 'rw')],
+        ]),
+      )('is refused (403) with %s', async (_, change) => {
+        const forged = await refusal(altered(link, change));
+        expect(forged.status).toBe(403);
+        expect(forged.text).toContain('Signature did not match');
+        expect((await fetch(link)).status).toBe(200);
+      });
+    });
+
+    it('no-expiry: an Azure SAS under a stored access policy, signed with no expiry in it, served for good', async () => {
+      const link = await pbrLink(signing.graphqlUrlFor({ linkStyle: 'no-expiry' }));
+      expect(link).toMatch(/\?sv=[^&]+&sr=b&si=downloads&sig=[A-Za-z0-9%]+$/);
+      now = STARTED_AT + 365 * 24 * 60 * 60_000;
+      expect((await fetch(link)).status).toBe(200);
+      expect((await fetch(altered(link, (url) => url.searchParams.set('si', 'other')))).status).toBe(403);
+    });
+
+    it('takes its lifetime per request too, and refuses a style or lifetime it cannot sign with (400)', async () => {
+      const short = await pbrLink(signing.graphqlUrlFor({ linkLifetimeMs: 2500 }));
+      expect(new URL(short).searchParams.get('se')).toBe('2026-11-25T10:15:03Z');
+      expect(await pbrLink(signing.graphqlUrl)).toContain('se=2026-11-25T10%3A16%3A01Z');
+      for (const url of [
+        signing.graphqlUrlFor({ linkLifetimeMs: 999 }),
+        signing.graphqlUrlFor({ linkLifetimeMs: 8 * 24 * 60 * 60_000 }),
+        `${signing.graphqlUrl}?link-lifetime-ms=1e4`,
+        `${signing.graphqlUrl}?link-style=md5`,
+      ]) {
+        const response = await post({ ...signing, graphqlUrl: url }, thumb10());
+        expect([response.status, typeof response.json.message]).toEqual([400, 'string']);
+      }
+    });
+
+    it('refuses (403) a URL without a signature, and one signed with another key', async () => {
+      const path = '/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM.zip';
+      const plain = await refusal(`${signing.origin}${path}`);
+      expect(plain.status).toBe(403);
+      expect(plain.text).toContain('without a signature');
+      const otherKey = createLinkSigner({ key: 'not the provider key', clock: () => now });
+      const theirs = await refusal(
+        otherKey.sign(`${signing.origin}${path}`, { style: 'azure', lifetimeMs: LIFETIME_MS }),
+      );
+      expect(theirs.status).toBe(403);
+      expect(theirs.text).toContain('Signature did not match');
+    });
+
+    it('signs with the key it is given; a good signature for a file the seed does not have is a 404', async () => {
+      const keyed = await startProvider({
+        linkStyle: 's3',
+        linkLifetimeMs: LIFETIME_MS,
+        signingKey: 'shared key',
+        clock: () => now,
+      });
+      try {
+        const sameKey = createLinkSigner({ key: 'shared key', clock: () => now });
+        const policy = /** @type {const} */ ({ style: 's3', lifetimeMs: LIFETIME_MS });
+        const path = '/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM.zip';
+        expect(sameKey.sign(`${keyed.origin}${path}`, policy)).toBe(await pbrLink(keyed.graphqlUrl));
+        expect((await fetch(sameKey.sign(`${keyed.origin}${path}`, policy))).status).toBe(200);
+        expect((await fetch(sameKey.sign(`${keyed.origin}/files/org-9/Z-1/pbr-X-MEDIUM.zip`, policy))).status).toBe(
+          404,
+        );
+      } finally {
+        await keyed.close();
+      }
+    });
+
+    it('keeps hostile fixtures verbatim, and a file name with a space unencoded before its signature', async () => {
+      const { json } = await post(signing, [
+        thumb10('hostile-javascript', 'org-test'),
+        thumb10('spaced-name', 'org-test'),
+      ]);
+      expect(firstThumbnailUrl(json[0])).toBe('javascript:alert(1)');
+      const spaced = firstThumbnailUrl(json[1]);
+      expect(spaced).toMatch(new RegExp(`^${signing.origin}/files/org-test/spaced-name/My Material\\.png\\?sv=`));
+      expect((await fetch(new URL(spaced).href)).status).toBe(200);
+    });
+
+    it('an unsigned provider (the default) hands out plain links, and still checks a signed one', async () => {
+      const plain = await pbrLink(provider.graphqlUrl);
+      expect(plain).toBe(`${provider.origin}/files/org-1/A-100/pbr-DONE_DEFAULT-MEDIUM.zip`);
+      const signed = await pbrLink(provider.graphqlUrlFor({ linkStyle: 's3', linkLifetimeMs: 5000 }));
+      expect((await fetch(signed)).status).toBe(200);
+      expect((await fetch(altered(signed, (url) => url.searchParams.set('X-Amz-Expires', '600')))).status).toBe(403);
+    });
+
+    it('refuses to start with a style or lifetime it cannot sign with', async () => {
+      await expect(startProvider({ linkStyle: /** @type {any} */ ('md5') })).rejects.toThrow(/link style "md5"/);
+      await expect(startProvider({ linkStyle: 'azure', linkLifetimeMs: 10 })).rejects.toThrow(/link lifetime 10 ms/);
     });
   });
 
