@@ -23,6 +23,8 @@ export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
 export { changesValidation } from './changesValidation.js';
 export type { LinkRequest, LinkKind, Validation } from './types.js';
+export { REASONS, REASON_NAMES, explainReason } from './reasons.js';
+export type { Reason } from './reasons.js';
 export {
   ATTRIBUTES,
   DIMENSIONS,

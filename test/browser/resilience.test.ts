@@ -129,7 +129,7 @@ describe('a lookup that fails on the wire is tried again', () => {
   it('a first answer of 503, then 200: the link, without any input change, after a backoff', async () => {
     const { change, states } = await settleOne('fault-flaky-503-1', { retry: { baseDelayMs: 100 } });
 
-    expect(change).toEqual({ id: 'el-1', state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
+    expect(change).toEqual({ id: 'el-1', state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null, reason: null });
     expect(await states()).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
     expect(harness.provider.requests).toHaveLength(2);
     // The first wait: 100 ms, ±20%.
@@ -142,7 +142,13 @@ describe('a lookup that fails on the wire is tried again', () => {
     // A fourth request would be answered: the link would show that one more was made.
     const { element, change, states } = await settleOne('fault-flaky-503-3', { retry: { baseDelayMs: 50 } });
 
-    expect(change).toEqual({ id: 'el-1', state: 'disabled', href: null, error: 'request failed: HTTP 503' });
+    expect(change).toEqual({
+      id: 'el-1',
+      state: 'disabled',
+      href: null,
+      error: 'request failed: HTTP 503',
+      reason: 'request-failed',
+    });
     expect(await I.anchorOf(element)).toEqual({
       dataState: 'disabled',
       href: null,
@@ -206,7 +212,7 @@ describe('the connection', () => {
     expect(failed).toMatchObject({ state: 'disabled', error: expect.stringMatching(/^network error: /) });
 
     const answered = await I.settleAfter(element, () => I.page.context().setOffline(false));
-    expect(answered).toEqual({ id: 'el-1', state: 'disabled', href: null, error: null });
+    expect(answered).toEqual({ id: 'el-1', state: 'disabled', href: null, error: null, reason: 'not-found' });
     expect(harness.provider.requests).toHaveLength(1);
     expect(I.consoleErrors).toEqual([loggedError(failed.error)]);
   });

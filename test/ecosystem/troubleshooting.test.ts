@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REASONS_END, REASONS_START, reasonsBlock } from '../../dev/manifest/reasonsTable';
+import { REASON_NAMES } from '../../src/machine/reasons';
 import { collectConsoleMessages, PLACEHOLDER } from './support/consoleMessages';
 
 /**
@@ -12,8 +14,16 @@ const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const { messages, unreadable, directConsole } = collectConsoleMessages(srcDir);
 
-function troubleshootingRows(markdown: string): string[] {
+/** The section, without its generated reasons table (checked below, against src/machine/reasons.ts). */
+function troubleshootingSection(markdown: string): string {
   const section = /^## Troubleshooting\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1] ?? '';
+  const start = section.indexOf(REASONS_START);
+  const end = section.indexOf(REASONS_END);
+  return start < 0 || end < 0 ? section : section.slice(0, start) + section.slice(end + REASONS_END.length);
+}
+
+function troubleshootingRows(markdown: string): string[] {
+  const section = troubleshootingSection(markdown);
   return section
     .split('\n')
     .filter((line) => line.startsWith('|'))
@@ -61,5 +71,17 @@ describe('the README troubleshooting table', () => {
   it('has no row for a message the element no longer logs', () => {
     const stale = documented.filter((row) => !messages.some(({ text }) => matcher(text).test(row)));
     expect(stale).toEqual([]);
+  });
+});
+
+describe("the README troubleshooting table's reasons", () => {
+  it('is what `npm run manifest` writes from src/machine/reasons.ts, under Troubleshooting', () => {
+    const section = /^## Troubleshooting\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
+    expect(section).toContain(reasonsBlock());
+  });
+
+  it('has a row for every reason, in the order of the table', () => {
+    const reasons = [...reasonsBlock().matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, reason]) => reason);
+    expect(reasons).toEqual(REASON_NAMES);
   });
 });

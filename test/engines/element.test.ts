@@ -144,7 +144,15 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       const id = await I.add(attributes);
       const change = await I.settled(id);
 
-      expect(change).toEqual({ id, state: 'disabled', href: null, error: message, bubbles: true, composed: true });
+      expect(change).toEqual({
+        id,
+        state: 'disabled',
+        href: null,
+        error: message,
+        reason: 'invalid-input',
+        bubbles: true,
+        composed: true,
+      });
       expect(await I.anchorOf(id)).toEqual(DISABLED);
       expect(await I.elementErrors()).toEqual([expect.stringContaining(`cm-material-download: ${message}`)]);
       expect(I.provider.requests).toEqual([]);

@@ -93,12 +93,12 @@ describe('GraphQL errors beside data: the data is used, nothing is logged', () =
     [
       'errors beside a link give the link',
       'fault-partial',
-      { state: 'enabled', href: expect.stringContaining(A100_SWATCH), error: null },
+      { state: 'enabled', href: expect.stringContaining(A100_SWATCH), error: null, reason: null },
     ],
     [
       'errors beside an empty list give no link and no error',
       'fault-errors-empty-data',
-      { state: 'disabled', href: null, error: null },
+      { state: 'disabled', href: null, error: null, reason: 'not-found' },
     ],
   ])('%s', async (_, articleId, expected) => {
     await openPage();

@@ -795,7 +795,7 @@ describe('histories the property found', () => {
       ['type', 'pbr'],
       ['dimensions', null],
     ]);
-    expect(seen.events).toEqual([{ state: 'enabled', href: pbr, error: null }]);
+    expect(seen.events).toEqual([{ state: 'enabled', href: pbr, error: null, reason: null }]);
     expect(seen.hrefs).toEqual([pbr]);
   });
 
@@ -814,7 +814,7 @@ describe('histories the property found', () => {
       await expect.poll(() => element.getAttribute('data-state')).toMatch(/^(enabled|disabled)$/);
 
       expect(await I.linkChanges()).toEqual([
-        { id: 'el-1', state: 'enabled', href: calmOutcomes.get('org-1/A-100/tile')!.href, error: null },
+        { id: 'el-1', state: 'enabled', href: calmOutcomes.get('org-1/A-100/tile')!.href, error: null, reason: null },
       ]);
       expect(I.consoleErrors).toEqual([]);
     },

@@ -24,6 +24,7 @@ export interface LinkChange {
   state: 'enabled' | 'disabled';
   href: string | null;
   error: string | null;
+  reason: string | null;
   bubbles: boolean;
   composed: boolean;
 }
@@ -302,6 +303,11 @@ export class CustomerPage {
       (elementId) => (document.getElementById(elementId) ?? (window as any).__removed[elementId]).outerHTML as string,
       id,
     );
+  }
+
+  /** Replaces the element's children with this markup, as a page's own script would. */
+  async setChildren(id: ElementId, markup: string): Promise<void> {
+    await this.act((elementId, html) => (document.getElementById(elementId)!.innerHTML = html), id, markup);
   }
 
   async attribute(id: ElementId, name: string): Promise<string | null> {
