@@ -126,12 +126,18 @@ describe('decodeTransition', () => {
     expect(revalidated).toMatchObject({ trigger: 'always', event: { type: 'INPUTS.SET' } });
   });
 
-  it('gives the context after the step: inputs (a copy), href and error', async () => {
+  it('gives the context after the step: inputs (a copy), request, href, error and reason', async () => {
     const { actor, lookups, decoded } = start(pbr);
     lookups[0]!.resolve('https://files.example/a.zip');
     await settle();
     const enabled = decoded.at(-1)!;
-    expect(enabled.context).toEqual({ inputs: pbr, href: 'https://files.example/a.zip', error: null });
+    expect(enabled.context).toEqual({
+      inputs: pbr,
+      request: expect.objectContaining({ kind: 'pbr', articleId: 'A-101' }),
+      href: 'https://files.example/a.zip',
+      error: null,
+      reason: null,
+    });
     expect(enabled.context.inputs).not.toBe(actor.getSnapshot().context.inputs);
 
     actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, type: 'video' } });
