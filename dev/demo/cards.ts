@@ -1,11 +1,12 @@
 /** The demo's cards: plain DOM, as a customer page would have it. */
 import { readLinkExpiry } from '../../src/api/linkExpiry';
+import { ATTRIBUTES } from '../../src/machine/attributes';
 
 export interface CardSpec {
   title: string;
   attributes: Record<string, string>;
-  /** What an invalid example logs; shown on the card. */
-  message?: string;
+  /** Shows what the element announces went wrong (its `cm-link-change` message and reason). */
+  showsMessage?: boolean;
   /** A picture of the material, served by the local provider. */
   image?: string;
   /** Adds selects that change the element's attributes live. */
@@ -75,9 +76,17 @@ export function createCard(
   row.append(host, badge, inspect);
   card.append(row, href);
   if (spec.countdown) card.append(countdownOf(host));
-  if (spec.message)
-    card.append(Object.assign(document.createElement('div'), { className: 'message', textContent: spec.message }));
+  if (spec.showsMessage) card.append(messageOf(host));
   return { card, host };
+}
+
+/** What the element says about itself: the message and reason of its last `cm-link-change`, never a copy. */
+function messageOf(host: HTMLElement): HTMLElement {
+  const line = Object.assign(document.createElement('div'), { className: 'message' });
+  host.addEventListener('cm-link-change', ({ detail }) => {
+    line.textContent = detail.reason ? `${detail.reason}: ${detail.error ?? 'no file for these inputs'}` : '';
+  });
+  return line;
 }
 
 function countdownOf(host: HTMLElement): HTMLElement {
@@ -95,6 +104,11 @@ function countdownOf(host: HTMLElement): HTMLElement {
   return line;
 }
 
+/** What the element uses when the attribute is not set, from the attribute table: `exr` for file-type. */
+function defaultOf(attribute: string): string | null {
+  return Object.values(ATTRIBUTES).find((spec) => spec.attribute === attribute)?.default ?? null;
+}
+
 function controlsFor(host: HTMLElement): HTMLElement {
   const controls = document.createElement('div');
   controls.className = 'controls';
@@ -105,7 +119,7 @@ function controlsFor(host: HTMLElement): HTMLElement {
     select.append(
       ...options.map((value) => Object.assign(document.createElement('option'), { value, textContent: value })),
     );
-    select.value = host.getAttribute(attribute) ?? 'none';
+    select.value = host.getAttribute(attribute) ?? defaultOf(attribute) ?? 'none';
     select.addEventListener('change', () => {
       if (select.value === 'none' && attribute !== 'file-type') host.removeAttribute(attribute);
       else host.setAttribute(attribute, select.value);

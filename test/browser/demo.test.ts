@@ -59,13 +59,16 @@ describe('the demo', () => {
       expect(response.ok()).toBe(true);
       expect((await response.body()).length).toBeGreaterThan(50);
     }
-    // Each invalid example shows the message it logs; those with an anchor keep it disabled.
+    // Each invalid example shows the reason and message it announced, and is disabled: the one without
+    // an anchor too (the host never claims more than its anchor shows).
     for (const card of await page.locator('#invalid .card').all()) {
-      expect((await card.locator('.message').textContent())!.length).toBeGreaterThan(10);
-      if (await card.locator('cm-material-download > a').count()) {
-        expect(await card.locator('cm-material-download').getAttribute('data-state')).toBe('disabled');
-      }
+      await expect.poll(async () => (await card.locator('.message').textContent())!.length).toBeGreaterThan(10);
+      expect(await card.locator('cm-material-download').getAttribute('data-state')).toBe('disabled');
+      expect(await card.locator('.badge').textContent()).toBe('disabled');
     }
+    const withoutAnchor = page.locator('#invalid .card', { hasText: 'First child is not an anchor' });
+    expect(await withoutAnchor.locator('.message').textContent()).toMatch(/^no-anchor: the element expects/);
+    expect(await withoutAnchor.locator('cm-material-download').getAttribute('data-reason')).toBe('no-anchor');
   });
 
   it('the statechart panel follows the picked element through its transitions', async () => {
