@@ -78,7 +78,12 @@ describeEachReactMode('<MaterialDownload> (%s)', ({ render }) => {
     await render(I.page, { ...pbr, type: 'video' });
     await expect.poll(linkChanges).toHaveLength(1);
     const message = 'Invalid type "video". Valid values: pbr, thumbnail, tile.';
-    expect((await linkChanges())[0]).toEqual({ state: 'disabled', href: null, error: message, reason: 'invalid-input' });
+    expect((await linkChanges())[0]).toEqual({
+      state: 'disabled',
+      href: null,
+      error: message,
+      reason: 'invalid-input',
+    });
     await I.page.waitForTimeout(100);
     expect(I.consoleErrors.filter((text) => text.includes(message))).toHaveLength(1);
     expect(await linkChanges()).toHaveLength(1);

@@ -129,7 +129,13 @@ describe('a lookup that fails on the wire is tried again', () => {
   it('a first answer of 503, then 200: the link, without any input change, after a backoff', async () => {
     const { change, states } = await settleOne('fault-flaky-503-1', { retry: { baseDelayMs: 100 } });
 
-    expect(change).toEqual({ id: 'el-1', state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null, reason: null });
+    expect(change).toEqual({
+      id: 'el-1',
+      state: 'enabled',
+      href: `${I.origin}${A100_SWATCH}`,
+      error: null,
+      reason: null,
+    });
     expect(await states()).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
     expect(harness.provider.requests).toHaveLength(2);
     // The first wait: 100 ms, ±20%.
