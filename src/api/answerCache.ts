@@ -32,7 +32,7 @@ export function rememberAnswer(key: string, result: OperationResult, ttlMs: numb
   if (answers.size > MAX_CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
 }
 
-/** Forgets every cached answer: for tests, and for pages that know the data changed. */
+/** Forgets every cached answer, for tests: the library exports it to no page. */
 export function clearAnswerCache(): void {
   answers.clear();
 }

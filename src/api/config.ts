@@ -125,12 +125,14 @@ const isPositiveNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /**
- * Sets options for every element from now on. A bad value is logged and
- * ignored, never thrown: this runs inside the customer's page.
+ * The transport's part of the public `configure` (src/element/configureElements.ts
+ * adds the debugging hook): sets options for every element from now on. A
+ * bad value is logged and ignored, never thrown: this runs inside the
+ * customer's page.
  *
- * @example configure({ endpoint: 'https://api.example.com/graphql', batch: false })
+ * @example configureTransport({ endpoint: 'https://api.example.com/graphql', batch: false })
  */
-export function configure(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
+export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const next = { ...current };
   if (options.endpoint !== undefined) {
     if (typeof options.endpoint === 'string' && options.endpoint !== '') next.endpoint = options.endpoint;
@@ -186,7 +188,7 @@ function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions | undefi
   return valid ? { intervalMs, max } : undefined;
 }
 
-/** Back to the defaults; for tests and for pages that reconfigure from scratch. */
+/** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */
 export function resetConfig(): void {
   current = {
     endpoint: defaultEndpoint(),

@@ -1,4 +1,4 @@
-export { configure, getConfig, resetConfig } from './config.js';
+export { configureTransport, getConfig, resetConfig } from './config.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig } from './config.js';
 export { lookupDownloadLink, toOperation, CLIENT_NAME_HEADERS } from './lookup.js';
 export { readAuthHeaders, API_KEY_STORAGE_KEY, USER_TOKEN_STORAGE_KEY } from './auth.js';

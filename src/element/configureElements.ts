@@ -1,4 +1,4 @@
-import { configure, type ConfigureOptions, type MaterialDownloadConfig } from '../api/config.js';
+import { configureTransport, type ConfigureOptions, type MaterialDownloadConfig } from '../api/config.js';
 import { setInspector, type MaterialDownloadInspector } from './inspection.js';
 
 /**
@@ -37,5 +37,5 @@ export interface ElementConfigureOptions extends ConfigureOptions {
 export function configureElements(options: ElementConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const { inspect, ...transport } = options;
   if (inspect !== undefined) setInspector(inspect);
-  return configure(transport);
+  return configureTransport(transport);
 }

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { configure, lookupDownloadLink } from '../../src/api';
+import { configureTransport, lookupDownloadLink } from '../../src/api';
 import { enqueue, holdBatchWindows } from '../../src/api/batchQueue';
 import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/batchRefusals';
 import { shareOperation } from '../../src/api/sharedOperations';
@@ -409,14 +409,14 @@ describe('a batch that is over', () => {
   });
 });
 
-describe('a batch rule configure() refuses', () => {
+describe('a batch rule configureTransport() refuses', () => {
   it.each([{ max: 0 }, { max: -1 }, { max: NaN }, { intervalMs: -5 }, null])(
     '(%j) leaves batching as it was: links still come',
     async (batch) => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       const { requests } = fakeFetch(answerLinks);
-      configure({ endpoint: 'https://api.example/graphql/refused-rule', cacheTtlMs: 0 });
-      configure({ batch: batch as never });
+      configureTransport({ endpoint: 'https://api.example/graphql/refused-rule', cacheTtlMs: 0 });
+      configureTransport({ batch: batch as never });
       const links = Promise.all(
         ['A-1', 'A-2'].map((articleId) =>
           lookupDownloadLink({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { configure, getConfig, resetConfig, type ConfigureOptions } from '../../src/api/config';
+import { configureTransport, getConfig, resetConfig, type ConfigureOptions } from '../../src/api/config';
 
-/** configure() runs inside the customer's page: a bad value is logged and ignored, never thrown. */
+/** configureTransport() runs inside the customer's page: a bad value is logged and ignored, never thrown. */
 
 let consoleError: MockInstance<typeof console.error>;
 
@@ -16,22 +16,22 @@ afterEach(() => {
 
 const logged = () => consoleError.mock.calls.map((call) => String(call[0]));
 
-describe('configure({ retry })', () => {
+describe('configureTransport({ retry })', () => {
   it('tries a failure on the wire 2 more times from 500 ms by default', () => {
     expect(getConfig().retry).toEqual({ attempts: 2, baseDelayMs: 500 });
   });
 
   it('false turns retries off; an object turns them back on', () => {
-    expect(configure({ retry: false }).retry).toBe(false);
-    expect(configure({ retry: { attempts: 1 } }).retry).toEqual({ attempts: 1, baseDelayMs: 500 });
+    expect(configureTransport({ retry: false }).retry).toBe(false);
+    expect(configureTransport({ retry: { attempts: 1 } }).retry).toEqual({ attempts: 1, baseDelayMs: 500 });
     expect(logged()).toEqual([]);
   });
 
   it('a partial object changes what it names and keeps the rest', () => {
-    expect(configure({ retry: { attempts: 4 } }).retry).toEqual({ attempts: 4, baseDelayMs: 500 });
-    expect(configure({ retry: { baseDelayMs: 50 } }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
-    expect(configure({ retry: {} }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
-    expect(configure({ retry: { attempts: undefined, baseDelayMs: 60 } }).retry).toEqual({
+    expect(configureTransport({ retry: { attempts: 4 } }).retry).toEqual({ attempts: 4, baseDelayMs: 500 });
+    expect(configureTransport({ retry: { baseDelayMs: 50 } }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
+    expect(configureTransport({ retry: {} }).retry).toEqual({ attempts: 4, baseDelayMs: 50 });
+    expect(configureTransport({ retry: { attempts: undefined, baseDelayMs: 60 } }).retry).toEqual({
       attempts: 4,
       baseDelayMs: 60,
     });
@@ -39,7 +39,10 @@ describe('configure({ retry })', () => {
   });
 
   it('0 attempts and a 0 ms wait are allowed', () => {
-    expect(configure({ retry: { attempts: 0, baseDelayMs: 0 } }).retry).toEqual({ attempts: 0, baseDelayMs: 0 });
+    expect(configureTransport({ retry: { attempts: 0, baseDelayMs: 0 } }).retry).toEqual({
+      attempts: 0,
+      baseDelayMs: 0,
+    });
     expect(logged()).toEqual([]);
   });
 
@@ -61,8 +64,8 @@ describe('configure({ retry })', () => {
     ['null baseDelayMs', { baseDelayMs: null }],
     ['one good and one bad value', { attempts: 3, baseDelayMs: -1 }],
   ])('%s: logged once and ignored, never thrown', (_, retry) => {
-    configure({ retry: { attempts: 3, baseDelayMs: 100 } });
-    expect(() => configure({ retry } as unknown as ConfigureOptions)).not.toThrow();
+    configureTransport({ retry: { attempts: 3, baseDelayMs: 100 } });
+    expect(() => configureTransport({ retry } as unknown as ConfigureOptions)).not.toThrow();
     expect(getConfig().retry).toEqual({ attempts: 3, baseDelayMs: 100 });
     expect(logged()).toEqual([
       expect.stringMatching(/^cm-material-download: configure: retry\b.*; keeping the current retries$/),
@@ -70,37 +73,37 @@ describe('configure({ retry })', () => {
   });
 
   it('a bad value while retries are off keeps them off', () => {
-    configure({ retry: false });
-    configure({ retry: { attempts: -1 } });
-    configure({ retry: null } as unknown as ConfigureOptions);
+    configureTransport({ retry: false });
+    configureTransport({ retry: { attempts: -1 } });
+    configureTransport({ retry: null } as unknown as ConfigureOptions);
     expect(getConfig().retry).toBe(false);
     expect(logged()).toHaveLength(2);
   });
 
   it('a bad retry leaves the other options of the same call to apply', () => {
-    const config = configure({ retry: { baseDelayMs: -1 }, timeoutMs: 1234, batch: false });
+    const config = configureTransport({ retry: { baseDelayMs: -1 }, timeoutMs: 1234, batch: false });
     expect(config).toMatchObject({ retry: { attempts: 2, baseDelayMs: 500 }, timeoutMs: 1234, batch: false });
     expect(logged()).toHaveLength(1);
   });
 
   it('resetConfig() brings the default retries back', () => {
-    configure({ retry: false });
+    configureTransport({ retry: false });
     resetConfig();
     expect(getConfig().retry).toEqual({ attempts: 2, baseDelayMs: 500 });
   });
 });
 
-describe('configure({ batch })', () => {
+describe('configureTransport({ batch })', () => {
   it('a bad value after batch: false keeps batching off', () => {
-    configure({ batch: false });
+    configureTransport({ batch: false });
     for (const batch of [null, 7, { max: 0 }, { intervalMs: -1 }, { max: 2.5 }, { intervalMs: Number.NaN }])
-      expect(configure({ batch } as unknown as ConfigureOptions).batch).toBe(false);
+      expect(configureTransport({ batch } as unknown as ConfigureOptions).batch).toBe(false);
     expect(logged()).toHaveLength(6);
   });
 
   it('a bad value keeps the current batching', () => {
-    configure({ batch: { intervalMs: 20, max: 5 } });
-    expect(configure({ batch: { max: 0 } }).batch).toEqual({ intervalMs: 20, max: 5 });
+    configureTransport({ batch: { intervalMs: 20, max: 5 } });
+    expect(configureTransport({ batch: { max: 0 } }).batch).toEqual({ intervalMs: 20, max: 5 });
     expect(logged()).toEqual([expect.stringContaining('batch.max an integer >= 1')]);
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { configure, getConfig, resetConfig, type ConfigureOptions } from '../../src/api/config';
+import { configureTransport, getConfig, resetConfig, type ConfigureOptions } from '../../src/api/config';
 
 /**
- * The defaults, and configure()'s endpoint, timeoutMs, cacheTtlMs and batch:
+ * The defaults, and configureTransport()'s endpoint, timeoutMs, cacheTtlMs and batch:
  * what each takes, and that a bad value is logged and ignored. Retries are in
  * config.test.ts.
  */
@@ -36,7 +36,13 @@ describe('the defaults', () => {
   });
 
   it('come back with resetConfig()', () => {
-    configure({ endpoint: 'https://api.example/graphql', timeoutMs: 5, batch: false, cacheTtlMs: 0, retry: false });
+    configureTransport({
+      endpoint: 'https://api.example/graphql',
+      timeoutMs: 5,
+      batch: false,
+      cacheTtlMs: 0,
+      retry: false,
+    });
     resetConfig();
     expect(getConfig()).toEqual(DEFAULTS);
   });
@@ -53,14 +59,14 @@ describe('the defaults', () => {
     expect(getConfig().endpoint).toBe(endpoint);
   });
 
-  it('configure() without options changes nothing and logs nothing', () => {
-    expect(configure()).toEqual(DEFAULTS);
-    expect(configure({})).toEqual(DEFAULTS);
+  it('configureTransport() without options changes nothing and logs nothing', () => {
+    expect(configureTransport()).toEqual(DEFAULTS);
+    expect(configureTransport({})).toEqual(DEFAULTS);
     expect(logged()).toEqual([]);
   });
 });
 
-describe('configure() takes', () => {
+describe('configureTransport() takes', () => {
   it.each<[string, ConfigureOptions, Partial<Record<keyof typeof DEFAULTS, unknown>>]>([
     ['an endpoint', { endpoint: 'https://api.example/graphql' }, { endpoint: 'https://api.example/graphql' }],
     ['a relative endpoint', { endpoint: '/api/graphql' }, { endpoint: '/api/graphql' }],
@@ -70,25 +76,25 @@ describe('configure() takes', () => {
     ['batch: false', { batch: false }, { batch: false }],
     ['a whole batch rule', { batch: { intervalMs: 0, max: 1 } }, { batch: { intervalMs: 0, max: 1 } }],
   ])('%s', (_, options, expected) => {
-    expect(configure(options)).toEqual({ ...DEFAULTS, ...expected });
+    expect(configureTransport(options)).toEqual({ ...DEFAULTS, ...expected });
     expect(getConfig()).toEqual({ ...DEFAULTS, ...expected });
     expect(logged()).toEqual([]);
   });
 
   it('a partial batch rule over the rule in force', () => {
-    configure({ batch: { intervalMs: 40, max: 4 } });
-    expect(configure({ batch: { max: 2 } }).batch).toEqual({ intervalMs: 40, max: 2 });
-    expect(configure({ batch: { intervalMs: 7 } }).batch).toEqual({ intervalMs: 7, max: 2 });
+    configureTransport({ batch: { intervalMs: 40, max: 4 } });
+    expect(configureTransport({ batch: { max: 2 } }).batch).toEqual({ intervalMs: 40, max: 2 });
+    expect(configureTransport({ batch: { intervalMs: 7 } }).batch).toEqual({ intervalMs: 7, max: 2 });
   });
 
   it('a partial batch rule over the default once batching was off', () => {
-    configure({ batch: false });
-    expect(configure({ batch: { max: 3 } }).batch).toEqual({ intervalMs: 10, max: 3 });
+    configureTransport({ batch: false });
+    expect(configureTransport({ batch: { max: 3 } }).batch).toEqual({ intervalMs: 10, max: 3 });
   });
 
   it('and leaves the options it is not given as they were', () => {
-    configure({ endpoint: 'https://api.example/graphql', timeoutMs: 7 });
-    expect(configure({ cacheTtlMs: 3 })).toEqual({
+    configureTransport({ endpoint: 'https://api.example/graphql', timeoutMs: 7 });
+    expect(configureTransport({ cacheTtlMs: 3 })).toEqual({
       ...DEFAULTS,
       endpoint: 'https://api.example/graphql',
       timeoutMs: 7,
@@ -97,7 +103,7 @@ describe('configure() takes', () => {
   });
 });
 
-describe('configure() logs a bad value and keeps the one in force, never throwing', () => {
+describe('configureTransport() logs a bad value and keeps the one in force, never throwing', () => {
   // Each as a customer's page might pass it: from untyped script, so anything goes.
   it.each([
     ['an empty endpoint', { endpoint: '' }, /^cm-material-download: configure: endpoint .*; keeping "\/graphql"$/],
@@ -121,15 +127,15 @@ describe('configure() logs a bad value and keeps the one in force, never throwin
     ['a negative batch.intervalMs', { batch: { intervalMs: -1 } }, /configure: batch\.intervalMs must be >= 0/],
     ['a NaN batch.intervalMs', { batch: { intervalMs: NaN } }, /configure: batch\.intervalMs must be >= 0/],
   ])('%s', (_, options, message) => {
-    expect(() => configure(options as unknown as ConfigureOptions)).not.toThrow();
+    expect(() => configureTransport(options as unknown as ConfigureOptions)).not.toThrow();
     expect(getConfig()).toEqual(DEFAULTS);
     expect(logged()).toEqual([expect.stringMatching(message)]);
   });
 
   it('and still applies the good values of the same call', () => {
-    configure({ batch: { intervalMs: 40, max: 4 } });
+    configureTransport({ batch: { intervalMs: 40, max: 4 } });
     const options = { batch: { max: 0 }, timeoutMs: 9, endpoint: '', cacheTtlMs: 1 };
-    expect(configure(options as unknown as ConfigureOptions)).toEqual({
+    expect(configureTransport(options as unknown as ConfigureOptions)).toEqual({
       ...DEFAULTS,
       batch: { intervalMs: 40, max: 4 },
       timeoutMs: 9,
@@ -139,8 +145,8 @@ describe('configure() logs a bad value and keeps the one in force, never throwin
   });
 
   it('naming the endpoint it keeps', () => {
-    configure({ endpoint: 'https://api.example/graphql' });
-    configure({ endpoint: 7 } as unknown as ConfigureOptions);
+    configureTransport({ endpoint: 'https://api.example/graphql' });
+    configureTransport({ endpoint: 7 } as unknown as ConfigureOptions);
     expect(logged()).toEqual([expect.stringContaining('keeping "https://api.example/graphql"')]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAnswerCache, configure, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import { clearAnswerCache, configureTransport, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
 import type { LinkRequest } from '../../src/machine';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 
@@ -35,7 +35,7 @@ const failureOf = (request: LinkRequest) =>
 beforeEach(() => {
   resetConfig();
   clearAnswerCache();
-  configure({ endpoint: CONFIGURED, batch: false, cacheTtlMs: 0 });
+  configureTransport({ endpoint: CONFIGURED, batch: false, cacheTtlMs: 0 });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -84,11 +84,11 @@ describe("the customer's credentials", () => {
     expect(requests.map((request) => request.headers.get('api-key'))).toEqual(['old', 'new']);
   });
 
-  it('are read again at once when configure() changes the options', async () => {
+  it('are read again at once when configureTransport() changes the options', async () => {
     const getItem = stubStorage({});
     const { requests } = fakeFetch(linkAnswer);
     const first = lookupDownloadLink(swatch('A-1'));
-    configure({ endpoint: 'https://other.example/graphql' });
+    configureTransport({ endpoint: 'https://other.example/graphql' });
     const second = lookupDownloadLink(swatch('A-2'));
     await Promise.all([first, second]);
     expect(requests.map((request) => request.url)).toEqual([CONFIGURED, 'https://other.example/graphql']);
@@ -124,7 +124,7 @@ describe('an answer without data', () => {
   });
 
   it('is not cached: the same lookup asks again', async () => {
-    configure({ cacheTtlMs: 60_000 });
+    configureTransport({ cacheTtlMs: 60_000 });
     const { requests } = fakeFetch(() => json({ errors: [{ message: 'Internal failure' }] }));
     await failureOf(swatch('A-1'));
     await failureOf(swatch('A-1'));
@@ -132,7 +132,7 @@ describe('an answer without data', () => {
   });
 
   it('with data beside errors gives the link, and that answer is cached', async () => {
-    configure({ cacheTtlMs: 60_000 });
+    configureTransport({ cacheTtlMs: 60_000 });
     const partial = { ...thumbnailAnswer('https://files.example/a.png'), errors: [{ message: 'Partial failure' }] };
     const { requests } = fakeFetch(() => json(partial));
     expect(await lookupDownloadLink(swatch('A-1'))).toBe('https://files.example/a.png');
