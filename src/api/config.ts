@@ -109,16 +109,38 @@ function defaultEndpoint(): string {
 
 const DEFAULT_CACHE_TTL_MS = 60_000;
 
-let current: MaterialDownloadConfig = {
-  endpoint: defaultEndpoint(),
-  timeoutMs: 30000,
-  batch: DEFAULT_BATCH,
-  cacheTtlMs: DEFAULT_CACHE_TTL_MS,
-  retry: DEFAULT_RETRY,
-};
+function defaults(): MaterialDownloadConfig {
+  return {
+    endpoint: defaultEndpoint(),
+    timeoutMs: 30000,
+    batch: DEFAULT_BATCH,
+    cacheTtlMs: DEFAULT_CACHE_TTL_MS,
+    retry: DEFAULT_RETRY,
+  };
+}
+
+/**
+ * One configuration per page, whichever copy of the code set it. The
+ * self-registering files and the library entry each carry this module, and
+ * a page that loads one file and configures through the other (the lite
+ * file for the element, `import { configure }` for the options) must reach
+ * the same elements; so the options live on `globalThis` under a registered
+ * symbol every copy finds. Every copy shares this shape: add to it, never
+ * change it. Set by the first copy to ask, with its build's defaults.
+ */
+interface PageConfiguration {
+  current: MaterialDownloadConfig;
+}
+
+const PAGE_CONFIGURATION = Symbol.for('cm-material-download.configuration');
+
+function page(): PageConfiguration {
+  const global = globalThis as { [PAGE_CONFIGURATION]?: PageConfiguration };
+  return (global[PAGE_CONFIGURATION] ??= { current: defaults() });
+}
 
 export function getConfig(): Readonly<MaterialDownloadConfig> {
-  return current;
+  return page().current;
 }
 
 const isPositiveNumber = (value: unknown): value is number =>
@@ -133,6 +155,7 @@ const isPositiveNumber = (value: unknown): value is number =>
  * @example configureTransport({ endpoint: 'https://api.example.com/graphql', batch: false })
  */
 export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
+  const current = getConfig();
   const next = { ...current };
   if (options.endpoint !== undefined) {
     if (typeof options.endpoint === 'string' && options.endpoint !== '') next.endpoint = options.endpoint;
@@ -156,8 +179,8 @@ export function configureTransport(options: ConfigureOptions = {}): Readonly<Mat
     // A bad value keeps the current retries, even none.
     else next.retry = resolveRetry(options.retry, current.retry || DEFAULT_RETRY) ?? current.retry;
   }
-  current = next;
-  return current;
+  page().current = next;
+  return next;
 }
 
 /** `retry` over `base`; undefined, and logged, when it is not a valid retry policy. */
@@ -190,11 +213,5 @@ function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions | undefi
 
 /** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */
 export function resetConfig(): void {
-  current = {
-    endpoint: defaultEndpoint(),
-    timeoutMs: 30000,
-    batch: DEFAULT_BATCH,
-    cacheTtlMs: DEFAULT_CACHE_TTL_MS,
-    retry: DEFAULT_RETRY,
-  };
+  page().current = defaults();
 }

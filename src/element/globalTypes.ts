@@ -1,4 +1,5 @@
 import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes.js';
+import type { MaterialDownloadElementConstructor } from './createElementClass.js';
 import type { LinkChangeDetail } from './dom.js';
 
 /**
@@ -65,6 +66,10 @@ export interface MaterialDownloadAttributes extends MaterialDownloadAttributeVal
 export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownloadProperties {}
 
 declare global {
+  // `customElements.get('cm-material-download')?.configure(…)`, the script-tag users' way, type-checks.
+  interface CustomElementRegistry {
+    get(name: 'cm-material-download'): MaterialDownloadElementConstructor | undefined;
+  }
   interface HTMLElementTagNameMap {
     'cm-material-download': HTMLMaterialDownloadElement;
   }

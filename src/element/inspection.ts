@@ -25,7 +25,13 @@ export type MaterialDownloadInspector = (
   transition: DecodedTransition | null,
 ) => void;
 
-let inspector: MaterialDownloadInspector | null = null;
+/** Page-wide, like the options (src/api/config.ts): `configure({ inspect })` from any copy reaches every element. */
+const PAGE_INSPECTOR = Symbol.for('cm-material-download.inspector');
+type PageInspector = { [PAGE_INSPECTOR]?: MaterialDownloadInspector | null };
+
+function pageInspector(): MaterialDownloadInspector | null {
+  return (globalThis as PageInspector)[PAGE_INSPECTOR] ?? null;
+}
 
 /**
  * Sets the debugging hook (what `configure({ inspect })` sets) for elements connected from
@@ -43,7 +49,7 @@ let inspector: MaterialDownloadInspector | null = null;
  * ```
  */
 export function setInspector(next: MaterialDownloadInspector | null): void {
-  inspector = next;
+  (globalThis as PageInspector)[PAGE_INSPECTOR] = next;
 }
 
 /**
@@ -51,7 +57,7 @@ export function setInspector(next: MaterialDownloadInspector | null): void {
  * pages never do, and XState builds no inspection events without an observer.
  */
 export function wantsInspection(host: HTMLElement): boolean {
-  return inspector !== null || host.hasAttribute('debug');
+  return pageInspector() !== null || host.hasAttribute('debug');
 }
 
 type DescribedHost = Pick<HTMLElement, 'id' | 'getAttribute'>;
@@ -95,6 +101,7 @@ function startsIdle(event: InspectionEvent): boolean {
 export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => void {
   return (event) => {
     const step = decodeTransition(event);
+    const inspector = pageInspector();
     if (inspector) {
       try {
         inspector(event, host, step);
