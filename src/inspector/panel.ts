@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { drawStatechart } from './drawStatechart.js';
-import { panelStyle } from './panelStyle.js';
+import { html } from './html.js';
+import { adoptPanelStyle } from './panelStyle.js';
 import { statechartOf } from './statechart.js';
 import type { InspectedElement, TransitionEntry, TransitionLog } from './transitionLog.js';
 
@@ -33,37 +34,39 @@ export class InspectorPanel {
     private readonly log: TransitionLog,
     onToggle: () => void,
   ) {
-    root.innerHTML = `<style>${panelStyle}</style>
-      <section class="panel" aria-label="cm-material-download inspector">
-        <header>
-          <button type="button" data-panel="toggle" aria-expanded="true">cm-material-download inspector</button>
-          <span data-panel="summary"></span>
-        </header>
-        <div class="body" data-panel="body">
-          <div class="list">
-            <table class="elements">
-              <thead><tr><th>element</th><th>article</th><th>type</th><th>state</th></tr></thead>
-              <tbody data-panel="elements"></tbody>
-            </table>
-          </div>
-          <p>Current state: <strong class="current" data-panel="current">–</strong> <small data-panel="since"></small></p>
-          <div class="diagram" data-panel="diagram"></div>
-          <h3>Transitions <small>newest first</small></h3>
-          <table class="log">
-            <thead><tr><th>time</th><th>event</th><th>from → to</th><th>context after</th></tr></thead>
-            <tbody data-panel="rows"></tbody>
-          </table>
-        </div>
-      </section>`;
-    const part = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-panel="${name}"]`)!;
-    this.elements = part('elements');
-    this.current = part('current');
-    this.since = part('since');
-    this.diagram = part('diagram');
-    this.rows = part('rows');
-    this.toggle = part('toggle');
-    this.body = part('body');
-    this.summary = part('summary');
+    adoptPanelStyle(root);
+    this.toggle = html(
+      'button',
+      { type: 'button', 'data-panel': 'toggle', 'aria-expanded': 'true' },
+      'cm-material-download inspector',
+    );
+    this.summary = html('span', { 'data-panel': 'summary' });
+    this.elements = html('tbody', { 'data-panel': 'elements' });
+    this.current = html('strong', { class: 'current', 'data-panel': 'current' }, '–');
+    this.since = html('small', { 'data-panel': 'since' });
+    this.diagram = html('div', { class: 'diagram', 'data-panel': 'diagram' });
+    this.rows = html('tbody', { 'data-panel': 'rows' });
+    this.body = html(
+      'div',
+      { class: 'body', 'data-panel': 'body' },
+      html(
+        'div',
+        { class: 'list' },
+        html('table', { class: 'elements' }, headRow('element', 'article', 'type', 'state'), this.elements),
+      ),
+      html('p', {}, 'Current state: ', this.current, ' ', this.since),
+      this.diagram,
+      html('h3', {}, 'Transitions ', html('small', {}, 'newest first')),
+      html('table', { class: 'log' }, headRow('time', 'event', 'from → to', 'context after'), this.rows),
+    );
+    root.replaceChildren(
+      html(
+        'section',
+        { class: 'panel', 'aria-label': 'cm-material-download inspector' },
+        html('header', {}, this.toggle, this.summary),
+        this.body,
+      ),
+    );
     this.toggle.addEventListener('click', onToggle);
     this.elements.addEventListener('click', (event) => {
       const row = (event.target as Element).closest('tr');
@@ -119,6 +122,10 @@ export class InspectorPanel {
     }
     return row;
   }
+}
+
+function headRow(...names: string[]): HTMLTableSectionElement {
+  return html('thead', {}, html('tr', {}, ...names.map((name) => html('th', {}, name))));
 }
 
 function transitionRow(entry: TransitionEntry): HTMLTableRowElement {

@@ -1,5 +1,6 @@
 /**
- * The panel's CSS, scoped by its shadow root. `all: initial` on the host stops
+ * The panel's CSS, scoped by its shadow root and adopted as a constructed
+ * stylesheet (see adoptPanelStyle). `all: initial` on the host stops
  * the page's inherited styles (font, colour, line height) at the panel's edge.
  */
 export const panelStyle = `
@@ -160,3 +161,20 @@ marker path {
   fill: #8a94a6;
 }
 `;
+
+/**
+ * Styles the panel without an inline `<style>`: a page with `style-src 'self'`
+ * refuses those, while a constructed stylesheet is not the page's markup and
+ * CSP leaves it alone. A browser without `adoptedStyleSheets` gets an unstyled
+ * panel rather than anything the page's policy could refuse.
+ */
+export function adoptPanelStyle(root: ShadowRoot): void {
+  if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet !== 'function') return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(panelStyle);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    // A browser with adoptedStyleSheets but no constructable sheets: unstyled, never broken.
+  }
+}

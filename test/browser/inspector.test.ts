@@ -26,7 +26,7 @@ let problems: string[];
 let requests: string[];
 
 beforeAll(async () => {
-  provider = await startProvider({ staticDirs: { '/dist/': 'dist' } });
+  provider = await startProvider({ staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' } });
   browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS });
 }, 60_000);
 afterAll(async () => {
@@ -208,4 +208,79 @@ describe('the inspector on the plain-HTML example', () => {
       await page.context().close();
     },
   );
+});
+
+/** What a strict customer page allows: files of its own origin, no inline style, no string reaching a DOM sink. */
+const STRICT_POLICY = "default-src 'self'; style-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'";
+/** What the strict page's elements say themselves: an invalid type, and a lookup answered with HTTP 500. */
+const EXPECTED_ON_STRICT_PAGE = [/Invalid type "swatch"/, /status of 500/, /HTTP 500/];
+
+/**
+ * The strict fixture under STRICT_POLICY, with the inspector beside the
+ * element. Every CSP violation is recorded from before the page's first
+ * script: Playwright's init script is the browser's own, not the page's.
+ */
+async function openStrictPage(): Promise<{ page: Page; panel: InspectorPanel; violations: () => Promise<string[]> }> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  problems = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !EXPECTED_ON_STRICT_PAGE.some((expected) => expected.test(text)))
+      problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  const url = `${provider.origin}/fixtures/strict.html`;
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('/dist/cm-material-download.js', ELEMENT_FILE);
+    await route.fulfill({
+      response,
+      body,
+      headers: { ...response.headers(), 'content-security-policy': STRICT_POLICY },
+    });
+  });
+  await page.goto(url);
+  // Added once the others settled: its lookup gets a batch of its own, so its failure is its alone.
+  await expect
+    .poll(() => page.locator('cm-material-download:not([data-state="validating"], [data-state="fetching"])').count())
+    .toBe(3);
+  await page.evaluate(() => {
+    const failing = Object.assign(document.createElement('cm-material-download'), { id: 'failing' });
+    for (const [name, value] of Object.entries({
+      'organization-id': 'org-1',
+      'article-id': 'fault-status-500-json',
+      type: 'pbr',
+    }))
+      failing.setAttribute(name, value);
+    failing.append(Object.assign(document.createElement('a'), { textContent: 'Download PBR package' }));
+    document.body.append(failing);
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+  return { page, panel: new InspectorPanel(page), violations };
+}
+
+describe('the inspector on a strict page (CSP style-src self, Trusted Types)', () => {
+  it('lists the elements in a styled panel, with no CSP violation and nothing thrown', async () => {
+    const { page, panel, violations } = await openStrictPage();
+    await expect
+      .poll(() => panel.elements())
+      .toEqual([
+        '#found | A-100 | thumbnail | enabled',
+        '#invalid | A-100 | swatch | disabled',
+        '#missing | A-199 | thumbnail | disabled',
+        '#failing | fault-status-500-json | pbr | disabled',
+      ]);
+    // Its stylesheet applies: the host is fixed to the viewport's corner, not in the page's flow.
+    expect(await panel.root.evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
+    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
 });
