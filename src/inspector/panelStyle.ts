@@ -157,6 +157,33 @@ svg {
 .log td:nth-child(2) {
   width: 34%;
 }
+.picked {
+  margin: 0.6rem 0 0.2rem;
+}
+.why {
+  margin: 0 0 0.2rem;
+  font-weight: 600;
+}
+.change {
+  margin: 0 0 0.5rem;
+  color: #5b6577;
+}
+.words {
+  display: block;
+  font-weight: 600;
+}
+.detail {
+  color: #5b6577;
+}
+.transition.taken path {
+  stroke: #d9480f;
+  stroke-width: 2.5px;
+}
+.transition.taken text,
+.every-state.taken {
+  fill: #d9480f;
+  font-weight: 700;
+}
 marker path {
   fill: #8a94a6;
 }

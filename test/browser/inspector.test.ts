@@ -118,13 +118,31 @@ describe('the inspector on the plain-HTML example', () => {
       'idle->validating',
     ]);
     const change = await panel.transition(2);
+    expect(change.words).toBe('inputs changed');
     expect(change.step).toBe('enabled → validating');
     expect(change.event).toMatch(/^INPUTS\.SET \{"inputs":\{.*"dimensions":"30x30cm"/);
     expect(change.context).toMatchObject({ inputs: { dimensions: '30x30cm' }, href: null, error: null });
     const answer = await panel.transition(0);
+    expect(answer.words).toBe('lookup answered');
     expect(answer.event).toMatch(/^xstate\.done\.actor\.lookup /);
+    // An eventless step through validating is part of what started it, and says so.
+    expect(await panel.words()).toEqual([
+      'lookup answered',
+      'inputs changed',
+      'inputs changed',
+      'lookup answered',
+      'connected',
+      'connected',
+    ]);
     expect(answer.context).toMatchObject({ href: await page.locator('#swatch > a').getAttribute('href') });
-    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    expect(await panel.diagram()).toMatchObject({
+      highlighted: ['enabled'],
+      taken: ['fetching->enabled on xstate.done.actor.lookup'],
+    });
+    expect(await panel.why()).toEqual({
+      why: `link known: ${await page.locator('#swatch > a').getAttribute('href')}`,
+      change: 'would change it: an attribute change looks it up again',
+    });
     await page.context().close();
   });
 
@@ -273,13 +291,47 @@ describe('the inspector on a strict page (CSP style-src self, Trusted Types)', (
       .poll(() => panel.elements())
       .toEqual([
         '#found | A-100 | thumbnail | enabled',
-        '#invalid | A-100 | swatch | disabled',
-        '#missing | A-199 | thumbnail | disabled',
-        '#failing | fault-status-500-json | pbr | disabled',
+        '#invalid | A-100 | swatch | disabled (invalid-input)',
+        '#missing | A-199 | thumbnail | disabled (not-found)',
+        '#failing | fault-status-500-json | pbr | disabled (request-failed)',
       ]);
     // Its stylesheet applies: the host is fixed to the viewport's corner, not in the page's flow.
     expect(await panel.root.evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
     expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says why each element is disabled and what would change it, and marks the arrow last taken', async () => {
+    const { page, panel, violations } = await openStrictPage();
+    await expect
+      .poll(() => panel.elements())
+      .toContain('#failing | fault-status-500-json | pbr | disabled (request-failed)');
+
+    await panel.pick('#invalid');
+    expect(await panel.pickedName()).toBe('#invalid');
+    expect(await panel.currentState()).toBe('disabled (invalid-input)');
+    expect(await panel.why()).toEqual({
+      why: expect.stringMatching(
+        /^Invalid type "swatch"\. Valid values: pbr, thumbnail, tile: set the attribute the message names/,
+      ),
+      change: '',
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['validating->disabled on always'] });
+
+    await panel.pick('#missing');
+    expect(await panel.why()).toEqual({
+      why: 'the provider has no thumbnail 10x10cm exr for A-199 of org-1',
+      change: expect.stringMatching(/^would change it: check the ids, `type` and the size/),
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['fetching->disabled on xstate.done.actor.lookup'] });
+
+    await panel.pick('#failing');
+    expect(await panel.why()).toMatchObject({
+      why: expect.stringMatching(/HTTP 500.*: read the message: check the endpoint/),
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['fetching->disabled on xstate.error.actor.lookup'] });
+    expect(await panel.words()).toContain('lookup failed');
     expect(await violations()).toEqual([]);
     await page.context().close();
   });
