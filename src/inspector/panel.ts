@@ -38,11 +38,15 @@ export class InspectorPanel {
   private readonly toggle: HTMLButtonElement;
   private readonly body: HTMLElement;
   private readonly summary: HTMLElement;
+  /** The compact bar's view of the list: a button per element, naming it and its state. */
+  private readonly chips: HTMLElement;
+  private collapsed = false;
 
   constructor(
     root: ShadowRoot,
     private readonly log: TransitionLog,
-    onToggle: () => void,
+    /** Asks the host element to collapse or expand: it owns the `collapsed` attribute. */
+    private readonly requestCollapsed: (collapsed: boolean) => void,
   ) {
     adoptPanelStyle(root);
     this.toggle = html(
@@ -51,6 +55,7 @@ export class InspectorPanel {
       'cm-material-download inspector',
     );
     this.summary = html('span', { 'data-panel': 'summary' });
+    this.chips = html('span', { class: 'chips', 'data-panel': 'chips' });
     this.elements = html('tbody', { 'data-panel': 'elements' });
     this.list = html(
       'div',
@@ -79,11 +84,24 @@ export class InspectorPanel {
       html(
         'section',
         { class: 'panel', 'aria-label': 'cm-material-download inspector' },
-        html('header', {}, this.toggle, this.summary),
+        html('header', {}, this.toggle, this.chips, this.summary),
         this.body,
       ),
     );
-    this.toggle.addEventListener('click', onToggle);
+    this.toggle.addEventListener('click', () => this.requestCollapsed(!this.collapsed));
+    this.chips.addEventListener('click', (event) => {
+      const chip = (event.target as Element).closest('button');
+      const picked = chip && this.listed[[...this.chips.children].indexOf(chip)];
+      if (!picked) return;
+      this.requestCollapsed(false);
+      this.select(picked.host);
+    });
+    root.addEventListener('keydown', (event) => {
+      if ((event as KeyboardEvent).key !== 'Escape' || this.collapsed) return;
+      this.requestCollapsed(true);
+      // Focus stays in the panel, on the control that opens it again.
+      this.toggle.focus();
+    });
     this.elements.addEventListener('click', (event) => {
       const row = (event.target as Element).closest('tr');
       const picked = row && this.listed[row.sectionRowIndex];
@@ -100,6 +118,7 @@ export class InspectorPanel {
   }
 
   setCollapsed(collapsed: boolean): void {
+    this.collapsed = collapsed;
     this.toggle.setAttribute('aria-expanded', String(!collapsed));
     this.body.hidden = collapsed;
   }
@@ -115,6 +134,15 @@ export class InspectorPanel {
     this.summary.textContent = `${all.length} element${all.length === 1 ? '' : 's'}`;
     const rows = all.map((element, index) => this.elementRow(element, index, element === picked));
     this.elements.replaceChildren(...rows);
+    this.chips.replaceChildren(
+      ...all.map((element, index) =>
+        html(
+          'button',
+          { type: 'button', 'data-state': element.state },
+          `${nameOf(element.host, index)} ${shownState(element)}`,
+        ),
+      ),
+    );
     if (!picked) return;
     this.scrollToPicked(picked.host, rows[all.indexOf(picked)]);
     this.pickedName.textContent = nameOf(picked.host, all.indexOf(picked));

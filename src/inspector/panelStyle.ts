@@ -16,7 +16,7 @@ export const panelStyle = `
 .panel {
   box-sizing: border-box;
   width: min(46rem, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
+  max-height: min(40rem, calc(100vh - 24px));
   overflow: auto;
   background: #fff;
   border: 1px solid #d5dae3;
@@ -50,6 +50,34 @@ header button:focus-visible {
 header span {
   margin-left: auto;
   opacity: 0.8;
+}
+:host([collapsed]) .panel {
+  width: auto;
+  max-width: min(46rem, calc(100vw - 24px));
+}
+.chips {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.3rem;
+}
+:host(:not([collapsed])) .chips {
+  display: none;
+}
+.chips button {
+  all: unset;
+  cursor: pointer;
+  padding: 0 0.4rem;
+  border-radius: 6px;
+  background: #2d3547;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 11px;
+}
+.chips button[data-state='disabled'] {
+  background: #8f2d14;
+}
+.chips button:focus-visible,
+.elements button:focus-visible {
+  outline: 2px solid #8fb1ff;
 }
 .body {
   padding: 0.6rem 0.8rem 0.8rem;

@@ -146,15 +146,44 @@ describe('the inspector on the plain-HTML example', () => {
     await page.context().close();
   });
 
-  it('collapses to its title bar and expands again', async () => {
+  it('opens as a compact bar that lists the elements and covers none of the page, and expands on demand', async () => {
     const { page, panel } = await openExample('after');
-    await expect.poll(() => panel.elements()).toHaveLength(2);
-    expect(await panel.expanded()).toBe(true);
-    await panel.toggle();
+    await expect.poll(() => panel.chips()).toEqual(['#swatch enabled', '#pbr enabled']);
     expect(await panel.expanded()).toBe(false);
     expect(await panel.root.getAttribute('collapsed')).toBe('');
+    const bar = (await panel.root.boundingBox())!;
+    expect(bar.height).toBeLessThan(60);
+    for (const control of await page.locator('cm-material-download > a, h1, #status').all()) {
+      const box = (await control.boundingBox())!;
+      const apart =
+        box.x + box.width <= bar.x ||
+        bar.x + bar.width <= box.x ||
+        box.y + box.height <= bar.y ||
+        bar.y + bar.height <= box.y;
+      expect(apart).toBe(true);
+    }
+    await panel.pickFromBar('#pbr');
+    expect(await panel.expanded()).toBe(true);
+    expect(await panel.pickedName()).toBe('#pbr');
+    await panel.toggle();
+    expect(await panel.expanded()).toBe(false);
     await panel.toggle();
     expect(await panel.expanded()).toBe(true);
+    await page.context().close();
+  });
+
+  it('is operable from the keyboard: its buttons take focus, Enter expands, Escape collapses', async () => {
+    const { page, panel } = await openExample('after');
+    await expect.poll(() => panel.chips()).toHaveLength(2);
+    await panel.root.locator('[data-panel="toggle"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await panel.expanded()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    expect(await panel.expanded()).toBe(false);
+    expect(await panel.root.evaluate((host) => host.shadowRoot!.activeElement?.getAttribute('data-panel'))).toBe(
+      'toggle',
+    );
     await page.context().close();
   });
 

@@ -24,7 +24,9 @@ export class InspectorPanel {
       );
   }
 
+  /** Picks an element in the expanded list, expanding the panel first as a person would. */
   async pick(name: string): Promise<void> {
+    if (!(await this.expanded())) await this.toggle();
     await this.part('elements').getByRole('button', { name, exact: true }).click();
   }
 
@@ -95,6 +97,18 @@ export class InspectorPanel {
 
   async toggle(): Promise<void> {
     await this.part('toggle').click();
+  }
+
+  /** The compact bar's buttons: `name state` per element. */
+  chips(): Promise<string[]> {
+    return this.part('chips').getByRole('button').allTextContents();
+  }
+
+  /** Opens the panel on one element from its compact bar. */
+  async pickFromBar(name: string): Promise<void> {
+    await this.part('chips')
+      .locator('button', { hasText: new RegExp(`^${name} `) })
+      .click();
   }
 
   expanded(): Promise<boolean> {
