@@ -38,10 +38,13 @@ header button {
   cursor: pointer;
   font-weight: 600;
 }
-header button::before {
+header [data-panel='toggle'] {
+  white-space: nowrap;
+}
+header [data-panel='toggle']::before {
   content: '▾ ';
 }
-header button[aria-expanded='false']::before {
+header [data-panel='toggle'][aria-expanded='false']::before {
   content: '▸ ';
 }
 header button:focus-visible {

@@ -249,6 +249,8 @@ describe('the inspector on the plain-HTML example', () => {
       const { page, panel } = await openExample('after');
       await changeSwatch(page);
       await expect.poll(() => panel.transitions()).toHaveLength(6);
+      // Opens compact; the picture shows what expanding it gives.
+      await panel.pick('#swatch');
       const path = fileURLToPath(new URL('../../docs/inspector.png', import.meta.url));
       await page.screenshot({ path });
       expect(statSync(path).size).toBeGreaterThan(30_000);
