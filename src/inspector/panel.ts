@@ -30,6 +30,7 @@ export class InspectorPanel {
   private readonly elements: HTMLTableSectionElement;
   private readonly pickedName: HTMLElement;
   private readonly current: HTMLElement;
+  private readonly reason: HTMLElement;
   private readonly why: HTMLElement;
   private readonly change: HTMLElement;
   private readonly since: HTMLElement;
@@ -64,6 +65,7 @@ export class InspectorPanel {
     );
     this.pickedName = html('strong', { 'data-panel': 'picked-name' });
     this.current = html('strong', { class: 'current', 'data-panel': 'current' }, '–');
+    this.reason = html('span', { class: 'current', 'data-panel': 'reason' });
     this.why = html('p', { class: 'why', 'data-panel': 'why' });
     this.change = html('p', { class: 'change', 'data-panel': 'change' });
     this.since = html('small', { 'data-panel': 'since' });
@@ -73,7 +75,7 @@ export class InspectorPanel {
       'div',
       { class: 'body', 'data-panel': 'body' },
       this.list,
-      html('p', { class: 'picked' }, this.pickedName, ' is ', this.current, ' ', this.since),
+      html('p', { class: 'picked' }, this.pickedName, ' is ', this.current, this.reason, ' ', this.since),
       this.why,
       this.change,
       this.diagram,
@@ -146,7 +148,9 @@ export class InspectorPanel {
     if (!picked) return;
     this.scrollToPicked(picked.host, rows[all.indexOf(picked)]);
     this.pickedName.textContent = nameOf(picked.host, all.indexOf(picked));
-    this.current.textContent = shownState(picked);
+    const { state, reason } = stateAndReason(picked);
+    this.current.textContent = state;
+    this.reason.textContent = reason ? ` (${reason})` : '';
     this.since.textContent = picked.fromStart ? '' : '(running before the inspector loaded: its log starts then)';
     const { why, change } = whyLine(picked.state, picked.context, picked.host.getAttribute('data-reason'));
     this.why.textContent = why;
@@ -196,9 +200,14 @@ function nameOf(host: HTMLElement, index: number): string {
 }
 
 /** The state as the host shows it: disabled with its reason, even where only the host knows it (no anchor). */
-function shownState({ host, state, context }: InspectedElement): string {
+function stateAndReason({ host, state, context }: InspectedElement): { state: string; reason: string | null } {
   const hostReason = host.getAttribute('data-reason');
-  if (hostReason === 'no-anchor') return 'disabled (no-anchor)';
-  const reason = state === 'disabled' ? (context?.reason ?? hostReason) : null;
+  if (hostReason === 'no-anchor') return { state: 'disabled', reason: hostReason };
+  return { state, reason: state === 'disabled' ? (context?.reason ?? hostReason) : null };
+}
+
+/** `disabled (not-found)`: the list's and the bar's words for an element's state. */
+function shownState(element: InspectedElement): string {
+  const { state, reason } = stateAndReason(element);
   return reason ? `${state} (${reason})` : state;
 }
