@@ -8,6 +8,7 @@ const FONT_SIZE = 11;
 const CHAR_WIDTH = FONT_SIZE * 0.62;
 const LINE_HEIGHT = 14;
 const START = '[*]';
+const EVERY_STATE = 'from every state at rest: ';
 const END = '[*]end';
 
 interface Box {
@@ -35,6 +36,7 @@ interface EdgeLabel extends Box {
   title: string;
   from: string;
   to: string;
+  trigger: string;
   labelpos: 'c';
   points: { x: number; y: number }[];
 }
@@ -44,7 +46,9 @@ interface EdgeLabel extends Box {
  * the rest of Mermaid): a box per state, named `data-state`, and an arrow per
  * transition, named `data-from` and `data-to`, so a view can highlight them.
  * A transition every state at rest takes (an input change, DESTROY) would be
- * an arrow from each of them; it is one line under the drawing instead.
+ * an arrow from each of them; it is one line under the drawing instead. Each
+ * arrow and line carries its `data-trigger` (XState's event type), so a view
+ * can mark the one a logged step took.
  *
  * @param chart - The statechart, from `statechartOf(machine)`.
  */
@@ -53,32 +57,39 @@ export function drawStatechart(chart: Statechart): SVGSVGElement {
   graph.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 36, edgesep: 12, marginx: 8, marginy: 8 });
   graph.setNode(START, box([]));
   for (const { key, notes } of chart.states) graph.setNode(key, box([key, ...notes]));
-  graph.setEdge(START, chart.initial, edge(START, chart.initial, '', ''), 'start');
+  graph.setEdge(START, chart.initial, edge(START, chart.initial, '', '', ''), 'start');
   if (chart.states.some((state) => state.final)) graph.setNode(END, box([]));
-  const fromEveryState = new Map<string, string>();
+  const fromEveryState = new Map<string, { line: string; trigger: string; to: string }>();
   chart.edges.forEach((transition, index) => {
     if (transition.anyState) {
       const label = edgeLabel(transition, { actions: false });
       const same = transition.from === transition.to;
-      fromEveryState.set(
-        `${label}:${same ? '' : transition.to}`,
-        `${label} → ${same ? 'the same state' : transition.to}`,
-      );
+      fromEveryState.set(`${label}:${same ? '' : transition.to}`, {
+        line: `${label} → ${same ? 'the same state' : transition.to}`,
+        trigger: transition.trigger,
+        to: same ? '' : transition.to,
+      });
       return;
     }
     graph.setEdge(
       transition.from,
       transition.to,
-      edge(transition.from, transition.to, edgeLabel(transition, { actions: false }), edgeLabel(transition)),
+      edge(
+        transition.from,
+        transition.to,
+        transition.trigger,
+        edgeLabel(transition, { actions: false }),
+        edgeLabel(transition),
+      ),
       index,
     );
   });
-  for (const { key, final } of chart.states) if (final) graph.setEdge(key, END, edge(key, END, '', ''), 'end');
+  for (const { key, final } of chart.states) if (final) graph.setEdge(key, END, edge(key, END, '', '', ''), 'end');
   layout(graph, {});
 
-  const notes = [...fromEveryState.values()].map((line) => `from every state at rest: ${line}`);
+  const notes = [...fromEveryState.values()];
   const { width: graphWidth = 0, height: graphHeight = 0 } = graph.graph() ?? {};
-  const width = Math.max(graphWidth, ...notes.map((line) => line.length * CHAR_WIDTH + 16));
+  const width = Math.max(graphWidth, ...notes.map(({ line }) => (line.length + EVERY_STATE.length) * CHAR_WIDTH + 16));
   const height = graphHeight + notes.length * LINE_HEIGHT + 8;
   const svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img' });
   svg.append(
@@ -86,8 +97,18 @@ export function drawStatechart(chart: Statechart): SVGSVGElement {
     arrowHead(),
     ...graph.edges().map((id) => drawEdge(graph.edge(id)!)),
     ...graph.nodes().map((key) => drawNode(key, graph.node(key)!)),
-    ...notes.map((line, index) =>
-      element('text', { x: 8, y: graphHeight + LINE_HEIGHT * (index + 1), class: 'every-state' }, line),
+    ...notes.map(({ line, trigger, to }, index) =>
+      element(
+        'text',
+        {
+          x: 8,
+          y: graphHeight + LINE_HEIGHT * (index + 1),
+          class: 'every-state',
+          'data-trigger': trigger,
+          'data-to': to,
+        },
+        `${EVERY_STATE}${line}`,
+      ),
     ),
   );
   return svg;
@@ -99,9 +120,9 @@ function box(lines: string[]): NodeLabel {
   return { lines, width: longest * CHAR_WIDTH + 20, height: lines.length * LINE_HEIGHT + 12, x: 0, y: 0 };
 }
 
-function edge(from: string, to: string, label: string, title: string): EdgeLabel {
+function edge(from: string, to: string, trigger: string, label: string, title: string): EdgeLabel {
   const size = label ? { width: label.length * CHAR_WIDTH + 6, height: LINE_HEIGHT } : { width: 0, height: 0 };
-  return { ...size, label, title, from, to, labelpos: 'c', x: 0, y: 0, points: [] };
+  return { ...size, label, title, from, to, trigger, labelpos: 'c', x: 0, y: 0, points: [] };
 }
 
 function drawNode(key: string, node: NodeLabel): SVGGElement {
@@ -122,7 +143,12 @@ function drawNode(key: string, node: NodeLabel): SVGGElement {
 }
 
 function drawEdge(edge: EdgeLabel): SVGGElement {
-  const group = element('g', { class: 'transition', 'data-from': edge.from, 'data-to': edge.to });
+  const group = element('g', {
+    class: 'transition',
+    'data-from': edge.from,
+    'data-to': edge.to,
+    'data-trigger': edge.trigger,
+  });
   const [first, ...rest] = edge.points;
   const path = first ? `M${first.x},${first.y}${rest.map(({ x, y }) => `L${x},${y}`).join('')}` : '';
   group.append(element('path', { d: path, 'marker-end': 'url(#arrow)' }));

@@ -24,7 +24,9 @@ declare global {
 if (typeof customElements !== 'undefined' && !customElements.get(TAG)) {
   customElements.define(TAG, createInspectorElementClass(new TransitionLog(inspectorChannel())));
   const mount = () => {
-    if (!document.querySelector(TAG)) document.body.append(document.createElement(TAG));
+    // Compact until asked: an expanded panel would cover the page's own controls.
+    if (!document.querySelector(TAG))
+      document.body.append(Object.assign(document.createElement(TAG), { collapsed: true }));
   };
   // A script in the head runs before the body exists, and the page may place its own panel.
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });

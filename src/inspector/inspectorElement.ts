@@ -3,8 +3,9 @@ import type { TransitionLog } from './transitionLog.js';
 
 /**
  * `<cm-material-download-inspector>`: the panel as an element. The inspector
- * file adds one to the page; a page that wants it elsewhere, or collapsed at
- * first, writes its own.
+ * file adds one, collapsed to its compact bar so that it covers none of the
+ * page's controls; a page that wants it elsewhere, or expanded at first,
+ * writes its own.
  *
  * @example
  * ```html
@@ -12,7 +13,7 @@ import type { TransitionLog } from './transitionLog.js';
  * ```
  */
 export interface HTMLMaterialDownloadInspectorElement extends HTMLElement {
-  /** Shows only the panel's title bar; reflects the `collapsed` attribute. */
+  /** Shows only the compact bar (the elements and their states); reflects the `collapsed` attribute. */
   collapsed: boolean;
   /** Expands the panel and shows this element's statechart and transitions. */
   inspect(host: HTMLElement): void;
@@ -32,8 +33,8 @@ export function createInspectorElementClass(log: TransitionLog): new () => HTMLM
     }
 
     connectedCallback(): void {
-      this.#panel ??= new InspectorPanel(this.attachShadow({ mode: 'open' }), log, () => {
-        this.collapsed = !this.collapsed;
+      this.#panel ??= new InspectorPanel(this.attachShadow({ mode: 'open' }), log, (collapsed) => {
+        this.collapsed = collapsed;
       });
       this.#panel.setCollapsed(this.collapsed);
     }

@@ -1,5 +1,6 @@
 /**
- * The panel's CSS, scoped by its shadow root. `all: initial` on the host stops
+ * The panel's CSS, scoped by its shadow root and adopted as a constructed
+ * stylesheet (see adoptPanelStyle). `all: initial` on the host stops
  * the page's inherited styles (font, colour, line height) at the panel's edge.
  */
 export const panelStyle = `
@@ -15,7 +16,7 @@ export const panelStyle = `
 .panel {
   box-sizing: border-box;
   width: min(46rem, calc(100vw - 24px));
-  max-height: calc(100vh - 24px);
+  max-height: min(40rem, calc(100vh - 24px));
   overflow: auto;
   background: #fff;
   border: 1px solid #d5dae3;
@@ -37,10 +38,13 @@ header button {
   cursor: pointer;
   font-weight: 600;
 }
-header button::before {
+header [data-panel='toggle'] {
+  white-space: nowrap;
+}
+header [data-panel='toggle']::before {
   content: '▾ ';
 }
-header button[aria-expanded='false']::before {
+header [data-panel='toggle'][aria-expanded='false']::before {
   content: '▸ ';
 }
 header button:focus-visible {
@@ -49,6 +53,34 @@ header button:focus-visible {
 header span {
   margin-left: auto;
   opacity: 0.8;
+}
+:host([collapsed]) .panel {
+  width: auto;
+  max-width: min(46rem, calc(100vw - 24px));
+}
+.chips {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.3rem;
+}
+:host(:not([collapsed])) .chips {
+  display: none;
+}
+.chips button {
+  all: unset;
+  cursor: pointer;
+  padding: 0 0.4rem;
+  border-radius: 6px;
+  background: #2d3547;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 11px;
+}
+.chips button[data-state='disabled'] {
+  background: #8f2d14;
+}
+.chips button:focus-visible,
+.elements button:focus-visible {
+  outline: 2px solid #8fb1ff;
 }
 .body {
   padding: 0.6rem 0.8rem 0.8rem;
@@ -156,7 +188,51 @@ svg {
 .log td:nth-child(2) {
   width: 34%;
 }
+.picked {
+  margin: 0.6rem 0 0.2rem;
+}
+.why {
+  margin: 0 0 0.2rem;
+  font-weight: 600;
+}
+.change {
+  margin: 0 0 0.5rem;
+  color: #5b6577;
+}
+.words {
+  display: block;
+  font-weight: 600;
+}
+.detail {
+  color: #5b6577;
+}
+.transition.taken path {
+  stroke: #d9480f;
+  stroke-width: 2.5px;
+}
+.transition.taken text,
+.every-state.taken {
+  fill: #d9480f;
+  font-weight: 700;
+}
 marker path {
   fill: #8a94a6;
 }
 `;
+
+/**
+ * Styles the panel without an inline `<style>`: a page with `style-src 'self'`
+ * refuses those, while a constructed stylesheet is not the page's markup and
+ * CSP leaves it alone. A browser without `adoptedStyleSheets` gets an unstyled
+ * panel rather than anything the page's policy could refuse.
+ */
+export function adoptPanelStyle(root: ShadowRoot): void {
+  if (!('adoptedStyleSheets' in root) || typeof CSSStyleSheet !== 'function') return;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(panelStyle);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    // A browser with adoptedStyleSheets but no constructable sheets: unstyled, never broken.
+  }
+}

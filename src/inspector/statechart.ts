@@ -14,6 +14,8 @@ export interface StatechartEdge {
   to: string;
   /** `always`, `done: lookup`, `after retryDelay`, or the event type. */
   event: string;
+  /** The event's type as XState names it (`always` for an eventless one): what a logged step's trigger matches. */
+  trigger: string;
   guard: string | null;
   actions: string[];
   /** Declared on the machine, not on a state: taken from whichever state at rest the machine is in. */
@@ -39,15 +41,15 @@ export function statechartOf(machine: AnyStateMachine): Statechart {
   const nodes = Object.values(machine.root.states) as AnyStateNode[];
   const edges: StatechartEdge[] = [];
   for (const node of nodes) {
-    node.always?.forEach((transition) => edges.push(edgeOf(node.key, transition, 'always', false)));
+    node.always?.forEach((transition) => edges.push(edgeOf(node.key, transition, 'always', 'always', false)));
     for (const [eventType, transitions] of node.transitions) {
       for (const transition of transitions)
-        edges.push(edgeOf(node.key, transition, eventLabel(eventType, node), false));
+        edges.push(edgeOf(node.key, transition, eventType, eventLabel(eventType, node), false));
     }
   }
   for (const [eventType, transitions] of machine.root.transitions) {
     for (const node of statesLeftByRootEvent(machine, eventType)) {
-      for (const transition of transitions) edges.push(edgeOf(node.key, transition, eventType, true));
+      for (const transition of transitions) edges.push(edgeOf(node.key, transition, eventType, eventType, true));
     }
   }
   return {
@@ -82,12 +84,19 @@ export function edgeLabel(edge: StatechartEdge, { actions = true } = {}): string
   return `${edge.event}${guard}${actions && edge.actions.length ? ` / ${edge.actions.join(', ')}` : ''}`;
 }
 
-function edgeOf(from: string, transition: AnyTransitionDefinition, event: string, anyState: boolean): StatechartEdge {
+function edgeOf(
+  from: string,
+  transition: AnyTransitionDefinition,
+  trigger: string,
+  event: string,
+  anyState: boolean,
+): StatechartEdge {
   return {
     anyState,
     from,
     to: transition.target?.[0]?.key ?? from,
     event,
+    trigger,
     guard: transition.guard ? guardName(transition.guard) : null,
     actions: (transition.actions ?? []).map(actionName).filter(Boolean),
   };

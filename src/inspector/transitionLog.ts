@@ -18,6 +18,8 @@ export interface InspectedElement {
   actor: ActorRefLike | null;
   /** The state it is in, as of its last step. */
   state: string;
+  /** Its context as of its last step: what the why line is read from. */
+  context: TransitionEntry['context'] | null;
   /** Oldest first. */
   readonly entries: TransitionEntry[];
   /** False for an element that was running before the inspector loaded: its log starts then. */
@@ -66,11 +68,12 @@ export class TransitionLog {
   }
 
   private add(host: HTMLElement, fromStart: boolean, actor: ActorRefLike | null): InspectedElement {
-    const value = (actor?.getSnapshot() as { value?: unknown } | undefined)?.value;
+    const snapshot = actor?.getSnapshot() as { value?: unknown; context?: TransitionEntry['context'] } | undefined;
     const element: InspectedElement = {
       host,
       actor,
-      state: typeof value === 'string' ? value : '–',
+      state: typeof snapshot?.value === 'string' ? snapshot.value : '–',
+      context: snapshot?.context ?? null,
       entries: [],
       fromStart,
     };
@@ -89,6 +92,7 @@ export class TransitionLog {
       const { actorRef: _actorRef, ...rest } = step;
       element.entries.push({ at: new Date(), ...rest });
       element.state = step.to;
+      element.context = step.context;
       this.queueNotify();
     };
   }

@@ -26,7 +26,7 @@ let problems: string[];
 let requests: string[];
 
 beforeAll(async () => {
-  provider = await startProvider({ staticDirs: { '/dist/': 'dist' } });
+  provider = await startProvider({ staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' } });
   browser = await chromium.launch({ executablePath: findChromium()!, args: CHROMIUM_FLAGS });
 }, 60_000);
 afterAll(async () => {
@@ -118,25 +118,72 @@ describe('the inspector on the plain-HTML example', () => {
       'idle->validating',
     ]);
     const change = await panel.transition(2);
+    expect(change.words).toBe('inputs changed');
     expect(change.step).toBe('enabled → validating');
     expect(change.event).toMatch(/^INPUTS\.SET \{"inputs":\{.*"dimensions":"30x30cm"/);
     expect(change.context).toMatchObject({ inputs: { dimensions: '30x30cm' }, href: null, error: null });
     const answer = await panel.transition(0);
+    expect(answer.words).toBe('lookup answered');
     expect(answer.event).toMatch(/^xstate\.done\.actor\.lookup /);
+    // An eventless step through validating is part of what started it, and says so.
+    expect(await panel.words()).toEqual([
+      'lookup answered',
+      'inputs changed',
+      'inputs changed',
+      'lookup answered',
+      'connected',
+      'connected',
+    ]);
     expect(answer.context).toMatchObject({ href: await page.locator('#swatch > a').getAttribute('href') });
-    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    expect(await panel.diagram()).toMatchObject({
+      highlighted: ['enabled'],
+      taken: ['fetching->enabled on xstate.done.actor.lookup'],
+    });
+    expect(await panel.why()).toEqual({
+      why: `link known: ${await page.locator('#swatch > a').getAttribute('href')}`,
+      change: 'would change it: an attribute change looks it up again',
+    });
     await page.context().close();
   });
 
-  it('collapses to its title bar and expands again', async () => {
+  it('opens as a compact bar that lists the elements and covers none of the page, and expands on demand', async () => {
     const { page, panel } = await openExample('after');
-    await expect.poll(() => panel.elements()).toHaveLength(2);
-    expect(await panel.expanded()).toBe(true);
-    await panel.toggle();
+    await expect.poll(() => panel.chips()).toEqual(['#swatch enabled', '#pbr enabled']);
     expect(await panel.expanded()).toBe(false);
     expect(await panel.root.getAttribute('collapsed')).toBe('');
+    const bar = (await panel.root.boundingBox())!;
+    expect(bar.height).toBeLessThan(60);
+    for (const control of await page.locator('cm-material-download > a, h1, #status').all()) {
+      const box = (await control.boundingBox())!;
+      const apart =
+        box.x + box.width <= bar.x ||
+        bar.x + bar.width <= box.x ||
+        box.y + box.height <= bar.y ||
+        bar.y + bar.height <= box.y;
+      expect(apart).toBe(true);
+    }
+    await panel.pickFromBar('#pbr');
+    expect(await panel.expanded()).toBe(true);
+    expect(await panel.pickedName()).toBe('#pbr');
+    await panel.toggle();
+    expect(await panel.expanded()).toBe(false);
     await panel.toggle();
     expect(await panel.expanded()).toBe(true);
+    await page.context().close();
+  });
+
+  it('is operable from the keyboard: its buttons take focus, Enter expands, Escape collapses', async () => {
+    const { page, panel } = await openExample('after');
+    await expect.poll(() => panel.chips()).toHaveLength(2);
+    await panel.root.locator('[data-panel="toggle"]').focus();
+    await page.keyboard.press('Enter');
+    expect(await panel.expanded()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    expect(await panel.expanded()).toBe(false);
+    expect(await panel.root.evaluate((host) => host.shadowRoot!.activeElement?.getAttribute('data-panel'))).toBe(
+      'toggle',
+    );
     await page.context().close();
   });
 
@@ -202,10 +249,122 @@ describe('the inspector on the plain-HTML example', () => {
       const { page, panel } = await openExample('after');
       await changeSwatch(page);
       await expect.poll(() => panel.transitions()).toHaveLength(6);
+      // Opens compact; the picture shows what expanding it gives.
+      await panel.pick('#swatch');
       const path = fileURLToPath(new URL('../../docs/inspector.png', import.meta.url));
       await page.screenshot({ path });
       expect(statSync(path).size).toBeGreaterThan(30_000);
       await page.context().close();
     },
   );
+});
+
+/** What a strict customer page allows: files of its own origin, no inline style, no string reaching a DOM sink. */
+const STRICT_POLICY = "default-src 'self'; style-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'";
+/** What the strict page's elements say themselves: an invalid type, and a lookup answered with HTTP 500. */
+const EXPECTED_ON_STRICT_PAGE = [/Invalid type "swatch"/, /status of 500/, /HTTP 500/];
+
+/**
+ * The strict fixture under STRICT_POLICY, with the inspector beside the
+ * element. Every CSP violation is recorded from before the page's first
+ * script: Playwright's init script is the browser's own, not the page's.
+ */
+async function openStrictPage(): Promise<{ page: Page; panel: InspectorPanel; violations: () => Promise<string[]> }> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  problems = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && !EXPECTED_ON_STRICT_PAGE.some((expected) => expected.test(text)))
+      problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  const url = `${provider.origin}/fixtures/strict.html`;
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('/dist/cm-material-download.js', ELEMENT_FILE);
+    await route.fulfill({
+      response,
+      body,
+      headers: { ...response.headers(), 'content-security-policy': STRICT_POLICY },
+    });
+  });
+  await page.goto(url);
+  // Added once the others settled: its lookup gets a batch of its own, so its failure is its alone.
+  await expect
+    .poll(() => page.locator('cm-material-download:not([data-state="validating"], [data-state="fetching"])').count())
+    .toBe(3);
+  await page.evaluate(() => {
+    const failing = Object.assign(document.createElement('cm-material-download'), { id: 'failing' });
+    for (const [name, value] of Object.entries({
+      'organization-id': 'org-1',
+      'article-id': 'fault-status-500-json',
+      type: 'pbr',
+    }))
+      failing.setAttribute(name, value);
+    failing.append(Object.assign(document.createElement('a'), { textContent: 'Download PBR package' }));
+    document.body.append(failing);
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+  return { page, panel: new InspectorPanel(page), violations };
+}
+
+describe('the inspector on a strict page (CSP style-src self, Trusted Types)', () => {
+  it('lists the elements in a styled panel, with no CSP violation and nothing thrown', async () => {
+    const { page, panel, violations } = await openStrictPage();
+    await expect
+      .poll(() => panel.elements())
+      .toEqual([
+        '#found | A-100 | thumbnail | enabled',
+        '#invalid | A-100 | swatch | disabled (invalid-input)',
+        '#missing | A-199 | thumbnail | disabled (not-found)',
+        '#failing | fault-status-500-json | pbr | disabled (request-failed)',
+      ]);
+    // Its stylesheet applies: the host is fixed to the viewport's corner, not in the page's flow.
+    expect(await panel.root.evaluate((host) => getComputedStyle(host).position)).toBe('fixed');
+    expect(await panel.diagram()).toMatchObject({ highlighted: ['enabled'] });
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says why each element is disabled and what would change it, and marks the arrow last taken', async () => {
+    const { page, panel, violations } = await openStrictPage();
+    await expect
+      .poll(() => panel.elements())
+      .toContain('#failing | fault-status-500-json | pbr | disabled (request-failed)');
+
+    await panel.pick('#invalid');
+    expect(await panel.pickedName()).toBe('#invalid');
+    expect(await panel.currentState()).toBe('disabled');
+    expect(await panel.root.locator('[data-panel="reason"]').textContent()).toBe(' (invalid-input)');
+    expect(await panel.why()).toEqual({
+      why: expect.stringMatching(
+        /^Invalid type "swatch"\. Valid values: pbr, thumbnail, tile: set the attribute the message names/,
+      ),
+      change: '',
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['validating->disabled on always'] });
+
+    await panel.pick('#missing');
+    expect(await panel.why()).toEqual({
+      why: 'the provider has no thumbnail 10x10cm exr for A-199 of org-1',
+      change: expect.stringMatching(/^would change it: check the ids, `type` and the size/),
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['fetching->disabled on xstate.done.actor.lookup'] });
+
+    await panel.pick('#failing');
+    expect(await panel.why()).toMatchObject({
+      why: expect.stringMatching(/HTTP 500.*: read the message: check the endpoint/),
+    });
+    expect(await panel.diagram()).toMatchObject({ taken: ['fetching->disabled on xstate.error.actor.lookup'] });
+    expect(await panel.words()).toContain('lookup failed');
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
 });
