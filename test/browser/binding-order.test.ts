@@ -149,6 +149,7 @@ describe('inputs bound after the element is inserted', () => {
       state: 'disabled',
       href: null,
       error: 'no article id provided',
+      reason: 'invalid-input',
     });
     expect(I.consoleErrors).toHaveLength(1);
     expect(I.consoleErrors[0]).toContain('no article id provided');

@@ -179,7 +179,7 @@ describe('a lookup that fails on the wire is tried again', () => {
   ])('%s is not retried: exactly one request, one logged failure', async (_, articleId, configure, error) => {
     const { change, states } = await settleOne(articleId, configure);
 
-    expect(change).toEqual({ id: 'el-1', state: 'disabled', href: null, error });
+    expect(change).toEqual({ id: 'el-1', state: 'disabled', href: null, error, reason: 'request-failed' });
     expect(await states()).toEqual(['idle', 'fetching', 'disabled']);
     expect(harness.provider.requests).toHaveLength(1);
     expect(I.consoleErrors).toEqual([loggedError(error)]);

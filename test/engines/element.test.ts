@@ -182,6 +182,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
         state: 'enabled',
         href: `${I.origin}${A100_SWATCH}`,
         error: null,
+        reason: null,
         bubbles: true,
         composed: true,
       });

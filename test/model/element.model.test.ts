@@ -415,6 +415,7 @@ const states: Record<string, () => Promise<void>> = {
       state: 'enabled',
       href: anchor.href,
       error: null,
+      reason: null,
     });
   },
   disabled: async () => {

@@ -73,13 +73,14 @@ const HOSTILE_VALUES: [name: string, value: string][] = [
   ['10 KB', `${'x'.repeat(10 * 1024 - 3)}"<>`],
 ];
 
-/** The host's markup minus what the element owns: data-state on the host; href, aria and focus attributes and the disabled class on the anchor. */
+/** The host's markup minus what the element owns: data-state and data-reason on the host; href, aria and focus attributes and the disabled class on the anchor. */
 function customerMarkup(): Promise<Record<string, string>> {
   return I.page.evaluate(() => {
     const markup: Record<string, string> = {};
     for (const host of document.querySelectorAll('cm-material-download')) {
       const copy = host.cloneNode(true) as HTMLElement;
       copy.removeAttribute('data-state');
+      copy.removeAttribute('data-reason');
       const anchor = copy.querySelector(':scope > a');
       if (anchor) {
         for (const owned of ['href', 'aria-disabled', 'role', 'tabindex']) anchor.removeAttribute(owned);
