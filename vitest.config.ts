@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { ENGINES } from './test/engines/support/engines.js';
 
-/** Suites that load a dist file run once per build: React, and the lite (Preact) one. */
+/** Suites that load a dist file: all of them on the React build, those of the anchor's binding on the lite one too. */
 const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
 
 export default defineConfig({
@@ -38,10 +38,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser-lite',
-          include: browserSuites,
-          // These two load no dist file of their choosing: the React component is built from
-          // src, and the demo uses the React build as `npm start` serves it.
-          exclude: ['test/browser/react.test.ts', 'test/browser/demo.test.ts'],
+          // The two builds differ in one module: the anchor's binding (React, or Preact in the
+          // lite build). The suites that watch the anchor through every state, order of binding,
+          // move and removal run on both; those of requests, retries, slices, laziness, the
+          // inspector and the debug log run the same code in either and run once. The contract
+          // itself runs on both builds in every engine (test/engines).
+          include: [
+            'test/browser/element.test.ts',
+            'test/browser/binding-order.test.ts',
+            'test/browser/lifecycle.test.ts',
+            'test/model/**/*.test.ts',
+          ],
           env: { CM_ELEMENT_FILE: 'cm-material-download.lite.js' },
         },
       },
