@@ -6,6 +6,8 @@ import type { NextConfig } from 'next';
 const provider = process.env.CM_PROVIDER_ORIGIN ?? 'http://127.0.0.1:4000';
 
 const nextConfig: NextConfig = {
+  // This folder is the app's root, also inside a repository with a lockfile of its own above it.
+  turbopack: { root: import.meta.dirname },
   async rewrites() {
     return [
       { source: '/graphql', destination: `${provider}/graphql` },
