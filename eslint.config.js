@@ -47,6 +47,10 @@ export default defineConfig(
     'examples/*/dist/',
     'examples/*/node_modules/',
     'examples/*/.angular/',
+    'examples/*/.next/',
+    'examples/*/.svelte-kit/',
+    'examples/*/build/',
+    'examples/next/next-env.d.ts',
     '.tools/',
   ]),
   js.configs.recommended,
@@ -107,9 +111,10 @@ export default defineConfig(
   {
     // The examples import the package by name, which only their own install provides: here its
     // types are missing and every value of it would read as `any`. test/ecosystem/pack.test.ts
-    // type-checks examples/react with its own tsc, and examples/vue with its own vue-tsc, against
-    // the packed package instead. No config here reads `.vue` files, so ESLint passes over them:
-    // a Vue parser would be a dependency of this repository for one example.
+    // type-checks examples/react with its own tsc, examples/next with `next build`, examples/vue
+    // with its own vue-tsc and examples/sveltekit with svelte-check, against the packed package
+    // instead. No config here reads `.vue` or `.svelte` files, so ESLint passes over them: a
+    // parser for each would be a dependency of this repository for one example.
     files: ['examples/**'],
     extends: [tseslint.configs.disableTypeChecked],
   },

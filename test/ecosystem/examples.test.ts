@@ -8,8 +8,8 @@ import { launchChromium, openWatchedPage } from './support/browser';
 /**
  * examples/plain-html exactly as a customer copies it: the page is served
  * unchanged, and its CDN script URL is answered from dist/, the file that
- * would be published. (examples/react, examples/vue and examples/angular are
- * tested with the packed package in pack.test.ts.)
+ * would be published. (The other examples are tested with the packed package
+ * in pack.test.ts.)
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const page = readFileSync(`${root}examples/plain-html/index.html`, 'utf8');

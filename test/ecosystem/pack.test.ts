@@ -7,16 +7,19 @@ import type { Browser, ElementHandle } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
+import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
+import { cpuSlots } from './support/cpuSlots';
 import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
- * The package as npm would publish it, used the way a React, a Vue or an
- * Angular developer would: one `npm pack`, installed into a copy of
- * examples/react, examples/vue and examples/angular, each type-checked with
- * the app's own checker, built with the app's own tool (Vite, the Angular CLI),
- * and opened in Chromium against the local provider. Needs `npm run build`
- * first (`npm test` does it).
+ * The package as npm would publish it, used the way a React, a Next.js, a
+ * Vue, an Angular or a SvelteKit developer would: one `npm pack`, installed
+ * into a copy of each of examples/react, next, vue, angular and sveltekit,
+ * each type-checked with the app's own checker, built with the app's own tool
+ * (Vite, `next build`, the Angular CLI), served where the framework serves
+ * (`next start`, SvelteKit's Node server) and opened in Chromium against the
+ * local provider. Needs `npm run build` first (`npm test` does it).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
@@ -39,6 +42,14 @@ let vueApp: string;
 let angularApp: string;
 /** What `ng build` printed for examples/angular as written. */
 let angularBuildOutput: string;
+let nextApp: string;
+/** What `next build` printed for examples/next. */
+let nextBuildOutput: string;
+let svelteKitApp: string;
+/** What `vite build` printed, warnings and errors only, for examples/sveltekit. */
+let svelteKitBuildOutput: string;
+/** The provider the apps with a server of their own (Next.js, SvelteKit) ask. */
+let provider: Provider;
 let noReactTypesApp: string;
 let files: string[];
 let pkg: PackageJson;
@@ -46,6 +57,21 @@ let browser: Browser;
 
 async function inApp(app: string, command: string, args: string[]) {
   return run(command, args, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** Builds take a core each from start to end: two at a time on two cores finish as soon as more would. */
+const buildSlot = cpuSlots();
+
+/** What a Node script of the app printed, stdout and stderr; rejects with that when it fails. */
+async function appOutput(app: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const { stdout, stderr } = await run(process.execPath, args, {
+    cwd: app,
+    env: { ...cleanNpmEnv(), NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; stderr?: string }) =>
+    Promise.reject(new Error(`${error.stdout ?? ''}${error.stderr ?? ''}`)),
+  );
+  return `${stdout}${stderr}`;
 }
 
 /** A copy of `source` named `name` that depends on the tarball instead of the registry's version, installed. */
@@ -67,26 +93,40 @@ async function installWithTarball(source: string, name: string, tarball: string)
 /** A copy of examples/<name> with the tarball installed, built with the app's own Vite. */
 async function prepareExample(name: string, tarball: string): Promise<string> {
   const app = await installWithTarball(join(root, 'examples', name), name, tarball);
-  await inApp(app, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']);
+  await buildSlot(() =>
+    inApp(app, process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error']),
+  );
   return app;
 }
 
 /** The output of `ng build` in `app` (stdout and stderr, where the CLI puts its warnings); rejects with it when the build fails. */
 async function ngBuild(app: string, args: string[] = []): Promise<string> {
-  const { stdout, stderr } = await run(process.execPath, ['node_modules/@angular/cli/bin/ng.js', 'build', ...args], {
-    cwd: app,
-    env: { ...cleanNpmEnv(), NG_CLI_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string; stderr?: string }) =>
-    Promise.reject(new Error(`${error.stdout ?? ''}${error.stderr ?? ''}`)),
-  );
-  return `${stdout}${stderr}`;
+  return appOutput(app, ['node_modules/@angular/cli/bin/ng.js', 'build', ...args], { NG_CLI_ANALYTICS: 'false' });
 }
 
 /** A copy of examples/angular with the tarball installed, built in production mode with the app's own Angular CLI. */
 async function prepareAngular(tarball: string): Promise<string> {
   const app = await installWithTarball(join(root, 'examples/angular'), 'angular', tarball);
-  angularBuildOutput = await ngBuild(app);
+  angularBuildOutput = await buildSlot(() => ngBuild(app));
+  return app;
+}
+
+/** Next.js as the app runs it here: no telemetry, and its rewrites pointing at the local provider. */
+const nextEnv = (): NodeJS.ProcessEnv => ({ NEXT_TELEMETRY_DISABLED: '1', CM_PROVIDER_ORIGIN: provider.origin });
+
+/** A copy of examples/next with the tarball installed, built with `next build` (TypeScript checked). */
+async function prepareNext(tarball: string): Promise<string> {
+  const app = await installWithTarball(join(root, 'examples/next'), 'next', tarball);
+  nextBuildOutput = await buildSlot(() => appOutput(app, ['node_modules/next/dist/bin/next', 'build'], nextEnv()));
+  return app;
+}
+
+/** A copy of examples/sveltekit with the tarball installed, built with its Vite into a Node server. */
+async function prepareSvelteKit(tarball: string): Promise<string> {
+  const app = await installWithTarball(join(root, 'examples/sveltekit'), 'sveltekit', tarball);
+  svelteKitBuildOutput = await buildSlot(() =>
+    appOutput(app, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']),
+  );
   return app;
 }
 
@@ -94,44 +134,68 @@ beforeAll(async () => {
   let tarball: string;
   ({ scratch, tarball, files } = await packPackage('cm-pack-'));
   pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
+  // Before the builds: Next.js fixes its rewrites to the provider's origin when it builds.
+  provider = await startProvider();
   // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
-  [reactApp, vueApp, angularApp, noReactTypesApp, browser] = await Promise.all([
+  [reactApp, vueApp, angularApp, nextApp, svelteKitApp, noReactTypesApp, browser] = await Promise.all([
     prepareExample('react', tarball),
     prepareExample('vue', tarball),
     prepareAngular(tarball),
+    prepareNext(tarball),
+    prepareSvelteKit(tarball),
     installWithTarball(join(root, 'test/ecosystem/fixtures/no-react-types'), 'no-react-types', tarball),
     launchChromium(),
   ]);
-  // All four installs and three builds: about 20 s on an idle machine with npm's cache warm, 50 s
-  // with it cold and both cores busy elsewhere; over 150 s seen with the load average above 10.
-}, 300_000);
+  // Six installs and five builds: about 120 s with npm's cache warm and the load average near 8
+  // (Next.js's install and build the longest), over 300 s with it above 12.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
+  await provider?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+  // Six installed apps are some hundred thousand files: 15 s to remove on a quiet machine, a minute on a busy one.
+}, 120_000);
 
 /**
- * For the enclosing describe: the app built in `dist()` served by the local provider and open in
- * a watched page of the shared Chromium, with locators for its element, the anchor and the status.
+ * For the enclosing describe: the app served by what `start` starts, open in a watched page of the
+ * shared Chromium, with locators for its element, the anchor and the status.
  */
-function serveApp(dist: () => string) {
-  const served = {} as { provider: Provider } & WatchedPage;
+function servePage<Server extends { origin: string; close: () => Promise<void> }>(start: () => Promise<Server>) {
+  const served = {} as { server: Server } & WatchedPage;
   /** The anchor the framework rendered first, to tell that later renders changed it instead of making another. */
   let firstAnchor: ElementHandle;
   beforeAll(async () => {
-    served.provider = await startProvider({ staticDirs: { '/': dist() } });
+    served.server = await start();
     Object.assign(served, await openWatchedPage(browser));
-    await served.page.goto(`${served.provider.origin}/`);
-  });
+    await served.page.goto(`${served.server.origin}/`);
+  }, 180_000);
   afterAll(async () => {
-    await served.provider?.close();
+    await served.server?.close();
   });
   const anchor = () => served.page.locator('cm-material-download > a');
+  const host = () => served.page.locator('cm-material-download');
+  const status = () => served.page.getByRole('status');
+  /** The status as a reader hears it: a template's line breaks are not the app's words. */
+  const statusText = async () => (await status().textContent())?.replace(/\s+/g, ' ').trim();
+  /** Waits until the anchor links to a file whose path matches `path`, and the app's status says so; the link. */
+  const seeReadyLink = async (path: RegExp) => {
+    await expect.poll(() => anchor().getAttribute('href')).toMatch(path);
+    const href = (await anchor().getAttribute('href'))!;
+    expect(await host().getAttribute('data-state')).toBe('enabled');
+    await expect.poll(statusText).toBe(`Ready: ${href}`);
+    return href;
+  };
   return Object.assign(served, {
-    host: () => served.page.locator('cm-material-download'),
+    host,
     anchor,
-    status: () => served.page.getByRole('status'),
+    status,
+    seeReadyLink,
+    /** Picks `type` in the app's select, and waits for A-100's link of that type; the link. */
+    chooseType: async (type: string) => {
+      await served.page.getByRole('combobox').selectOption(type);
+      return seeReadyLink(new RegExp(`/files/org-1/A-100/${type}-`));
+    },
     rememberAnchor: async () => {
       firstAnchor = await anchor().elementHandle();
     },
@@ -139,6 +203,9 @@ function serveApp(dist: () => string) {
       served.page.evaluate((first) => first === document.querySelector('cm-material-download > a'), firstAnchor),
   });
 }
+
+/** For the enclosing describe: the app built in `dist()`, served by a local provider of its own (see servePage). */
+const serveApp = (dist: () => string) => servePage(() => startProvider({ staticDirs: { '/': dist() } }));
 
 /** React's own module body defines this: code that has it bundles React. */
 const REACT_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
@@ -334,21 +401,16 @@ describe('examples/vue with the installed package', () => {
 
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
     const served = serveApp(() => join(vueApp, 'dist'));
-    const { host, anchor, status, rememberAnchor, isFirstAnchor } = served;
+    const { host, anchor, status, seeReadyLink, chooseType, rememberAnchor, isFirstAnchor } = served;
 
     it('sets the link from the bound state, and the cm-link-change listener shows it', async () => {
-      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/thumbnail-/);
-      const thumbnail = (await anchor().getAttribute('href'))!;
-      expect(await host().getAttribute('data-state')).toBe('enabled');
-      await expect.poll(() => status().textContent()).toBe(`Ready: ${thumbnail}`);
+      const thumbnail = await seeReadyLink(/\/files\/org-1\/A-100\/thumbnail-/);
       expect((await served.page.request.get(thumbnail)).status()).toBe(200);
       await rememberAnchor();
     });
 
     it('fetches again when the select or the input changes the reactive state, keeping the customer’s anchor', async () => {
-      await served.page.getByRole('combobox').selectOption('pbr');
-      await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-100\/pbr-/);
-      await expect.poll(() => status().textContent()).toBe(`Ready: ${await anchor().getAttribute('href')}`);
+      await chooseType('pbr');
       expect(await anchor().textContent()).toBe('Download pbr');
 
       await served.page.getByRole('textbox').fill('A-101');
@@ -489,12 +551,12 @@ describe('examples/angular with the installed package', () => {
     });
 
     it('fetches once when the select changes article and type together, keeping the same anchor', async () => {
-      served.provider.clearRequests();
+      served.server.clearRequests();
       await served.page.getByRole('combobox').selectOption({ label: 'Slate Grey, PBR package' });
       await expect.poll(() => anchor().getAttribute('href')).toMatch(/\/files\/org-1\/A-101\/pbr-/);
       await expect.poll(() => status().textContent()).toBe(`enabled: ${await anchor().getAttribute('href')}`);
-      expect(served.provider.requests).toHaveLength(1);
-      expect(served.provider.requests[0]!.operations.map(({ variables }) => variables)).toEqual([
+      expect(served.server.requests).toHaveLength(1);
+      expect(served.server.requests[0]!.operations.map(({ variables }) => variables)).toEqual([
         expect.objectContaining({ articleId: 'A-101' }),
       ]);
       expect(await anchor().textContent()).toBe('Download Slate Grey, PBR package');
@@ -548,6 +610,152 @@ describe('examples/angular with the installed package', () => {
           /^error: cm-material-download: Invalid type "pdf"\. Valid values: pbr, thumbnail, tile\.( |$)/,
         ),
       ]);
+    });
+  });
+});
+
+/** `next start` or `next dev` of examples/next, on a free port. */
+async function startNext(command: 'start' | 'dev'): Promise<AppServer> {
+  const port = await freePort();
+  return startAppServer(['node_modules/next/dist/bin/next', command, '--hostname', '127.0.0.1', '--port', `${port}`], {
+    cwd: nextApp,
+    env: { ...cleanNpmEnv(), ...nextEnv() },
+    port,
+  });
+}
+
+describe('examples/next with the installed package', () => {
+  it('builds with `next build`, the app type-checked as strict TypeScript, and Next.js warns of nothing', () => {
+    expect(nextBuildOutput).toMatch(/Compiled successfully/);
+    // On CI (CI=true) Next.js asks for a build cache to be kept between runs: advice for the CI, not about the app.
+    const warnings = nextBuildOutput
+      .split('\n')
+      .filter((line) => /⚠|warn/i.test(line) && !/No build cache found/.test(line));
+    expect(warnings, nextBuildOutput).toEqual([]);
+  });
+
+  describe('served by `next start`, in Chromium against the local provider', () => {
+    const served = servePage(() => startNext('start'));
+    const { anchor, seeReadyLink, chooseType, rememberAnchor, isFirstAnchor } = served;
+
+    it('renders the tag and its anchor on the server, as written in the Server Component page', async () => {
+      const html = await (await fetch(`${served.server.origin}/`)).text();
+      expect(html).toMatch(
+        /<cm-material-download organization-id="org-1" article-id="A-100" type="thumbnail" dimensions="10x10cm"><a class="button">Download <!-- -->thumbnail<\/a><\/cm-material-download>/,
+      );
+    });
+
+    it('sets the link once hydrated, and the client component around it shows the first cm-link-change', async () => {
+      const thumbnail = await seeReadyLink(/\/files\/org-1\/A-100\/thumbnail-/);
+      expect((await served.page.request.get(thumbnail)).status()).toBe(200);
+      await rememberAnchor();
+    });
+
+    it('fetches once when the client control changes the type in the URL, keeping the same anchor', async () => {
+      provider.clearRequests();
+      await chooseType('pbr');
+      expect(served.page.url()).toMatch(/\?type=pbr$/);
+      expect(provider.requests).toHaveLength(1);
+      expect(await anchor().textContent()).toBe('Download pbr');
+      expect(await anchor().getAttribute('class')).toBe('button');
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('puts nothing on the console and throws nothing', () => {
+      expect(served.messages).toEqual([]);
+    });
+  });
+
+  describe('under `next dev`, in Chromium', () => {
+    // The same install as the build's; `next dev` keeps its output apart from `next build`'s.
+    const served = servePage(() => startNext('dev'));
+
+    it('hydrates the server’s HTML with no warning, and the link is set', async () => {
+      await served.seeReadyLink(/\/files\/org-1\/A-100\/thumbnail-/);
+      expect(served.messages.filter((message) => /hydrat|did(n't| not) match/i.test(message))).toEqual([]);
+      expect(served.problems).toEqual([]);
+    });
+  });
+});
+
+describe('examples/sveltekit with the installed package', () => {
+  it('builds with no warning, and the client bundle carries no React', () => {
+    expect(svelteKitBuildOutput).not.toMatch(/warn|\(!\)|a11y/i);
+    const client = join(svelteKitApp, 'build/client');
+    const code = readdirSync(client, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(client, file), 'utf8'))
+      .join('\n');
+    expect(code).toContain('cm-link-change');
+    expect(code).not.toContain(REACT_MARK);
+  });
+
+  it('passes svelte-check, which types `oncm-link-change` and refuses `type="pdf"` in a template', async () => {
+    // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
+    const page = readFileSync(join(svelteKitApp, 'src/routes/+page.svelte'), 'utf8');
+    // The tag's `{type}` attribute, alone on its line (the select binds `{type}` too).
+    const typeAttribute = /^(\s*)\{type\}$/m;
+    expect(page).toMatch(typeAttribute);
+    writeFileSync(join(svelteKitApp, 'src/WrongType.svelte'), page.replace(typeAttribute, '$1type="pdf"'));
+    try {
+      const output = await appOutput(svelteKitApp, [
+        'node_modules/svelte-check/bin/svelte-check',
+        '--tsconfig',
+        './tsconfig.json',
+        '--output',
+        'machine',
+      ]).catch((error: Error) => error.message);
+      const problems = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
+      expect(
+        problems.filter((line) => !line.includes('"src/WrongType.svelte"')),
+        output,
+      ).toEqual([]);
+      // Machine output quotes the message as JSON: its own quotes come escaped.
+      expect(problems, output).toEqual([expect.stringMatching(/ERROR .*Type '\\?"pdf\\?"' is not assignable/)]);
+    } finally {
+      rmSync(join(svelteKitApp, 'src/WrongType.svelte'));
+    }
+  }, 120_000);
+
+  describe('served by its Node server (adapter-node), in Chromium against the local provider', () => {
+    const served = servePage(async () => {
+      const port = await freePort();
+      return startAppServer(['build/index.js'], {
+        cwd: svelteKitApp,
+        env: {
+          ...cleanNpmEnv(),
+          HOST: '127.0.0.1',
+          PORT: `${port}`,
+          // The layout hands it to the element class's configure, in the browser only.
+          PUBLIC_CM_ENDPOINT: provider.graphqlUrl,
+        },
+        port,
+      });
+    });
+    const { anchor, seeReadyLink, chooseType, rememberAnchor, isFirstAnchor } = served;
+
+    it('answers the page with 200: server-rendered, the tag and its anchor as written', async () => {
+      const response = await fetch(`${served.server.origin}/`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toMatch(
+        /<cm-material-download organization-id="org-1" article-id="A-100" type="thumbnail" dimensions="10x10cm"[^>]*><a class="button[^"]*" aria-disabled="true">Download thumbnail<\/a>/,
+      );
+    });
+
+    it('sets the link from the configured endpoint, and `oncm-link-change` shows the first event', async () => {
+      await seeReadyLink(/\/files\/org-1\/A-100\/thumbnail-/);
+      expect(await anchor().getAttribute('aria-disabled')).toBeNull();
+      await rememberAnchor();
+    });
+
+    it('fetches again when the bound select changes the type, and the event arrives', async () => {
+      await chooseType('pbr');
+      expect(await anchor().textContent()).toBe('Download pbr');
+      expect(await isFirstAnchor()).toBe(true);
+    });
+
+    it('puts nothing on the console and throws nothing', () => {
+      expect(served.messages).toEqual([]);
     });
   });
 });

@@ -5,7 +5,7 @@ export interface WatchedPage {
   page: Page;
   /** console.error lines and uncaught exceptions: a customer's page must show none. */
   problems: string[];
-  /** Every console message, of any type, as `type: text`, and each uncaught exception. */
+  /** Every console message, of any type, as `type: text`, and each uncaught exception; the favicon's 404 left out. */
   messages: string[];
 }
 
@@ -21,9 +21,10 @@ export async function openWatchedPage(browser: Browser): Promise<WatchedPage> {
   const problems: string[] = [];
   const messages: string[] = [];
   page.on('console', (message) => {
-    messages.push(`${message.type()}: ${message.text()}`);
     // The browser asks every origin for a favicon; the examples have none, and that is not the element's doing.
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
+    if (message.type() === 'error' && message.location().url.endsWith('/favicon.ico')) return;
+    messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => {
     problems.push(`uncaught: ${error.message}`);

@@ -10,8 +10,8 @@ const run = promisify(execFile);
 
 /**
  * The outer `npm test` exports its own state (`npm_package_*`, `npm_config_local_prefix`, ...),
- * which must not steer the inner npm; where to fetch from and how (registry, proxy, certificates,
- * cache) still applies.
+ * which must not steer the inner npm, nor the apps' tools; where to fetch from and how (registry,
+ * proxy, certificates, cache) still applies.
  */
 const KEPT_NPM_SETTINGS =
   /^npm_config_(registry|.*:registry|https?_proxy|proxy|noproxy|cafile|ca|strict_ssl|cache|userconfig|globalconfig)$/i;
@@ -19,7 +19,11 @@ const KEPT_NPM_SETTINGS =
 export function cleanNpmEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
     Object.entries(process.env).filter(
-      ([name]) => !name.toLowerCase().startsWith('npm_') || KEPT_NPM_SETTINGS.test(name),
+      ([name]) =>
+        (!name.toLowerCase().startsWith('npm_') || KEPT_NPM_SETTINGS.test(name)) &&
+        // Vitest sets NODE_ENV=test; a developer's shell has none, and the apps' tools take their
+        // mode from it (Vite and SvelteKit built development code under `test`).
+        name !== 'NODE_ENV',
     ),
   );
 }
