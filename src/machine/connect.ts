@@ -12,7 +12,7 @@ import type { Reason } from './reasons.js';
  * ```
  */
 export interface MaterialDownloadView {
-  /** The host's `data-state`. */
+  /** The host's `data-state`: the machine's state, but `enabled` while a link that still works is refreshed, and `disabled` once it expired. */
   state: MaterialDownloadState;
   /** Set on the anchor when known; removed when null. */
   href: string | null;
@@ -41,7 +41,7 @@ export interface MaterialDownloadView {
  * ```
  */
 export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
-  const state = snapshot.value;
+  const state = shownState(snapshot.value, snapshot.context.reason);
   const href = state === 'enabled' ? snapshot.context.href : null;
   const reason = state === 'disabled' ? snapshot.context.reason : null;
   return { state, href, disabled: href === null, reason };
@@ -50,4 +50,16 @@ export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): Materi
 /** Equal views render the same DOM: a binding re-renders only when this says they differ. */
 export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): boolean {
   return a.state === b.state && a.href === b.href && a.disabled === b.disabled && a.reason === b.reason;
+}
+
+/**
+ * What the host says it is. A refresh in flight keeps a link that still
+ * works, so the host stays `enabled` (a customer's styles for it hold); a
+ * link that expired is gone until the fresh one comes, and the host says
+ * `disabled`, reason `expired`, while the lookup goes on.
+ */
+function shownState(state: MaterialDownloadState, reason: Reason | null): MaterialDownloadState {
+  if (state === 'refreshing') return 'enabled';
+  if (reason === 'expired' && (state === 'fetching' || state === 'retrying')) return 'disabled';
+  return state;
 }
