@@ -456,7 +456,7 @@ export type MaterialDownloadMachine = typeof materialDownloadMachine;
  *
  * @example
  * ```ts
- * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']
+ * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'refreshing', 'expired', 'disabled', 'destroyed']
  * ```
  */
 export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[];
