@@ -53,13 +53,20 @@ export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): bo
 }
 
 /**
- * What the host says it is. A refresh in flight keeps a link that still
- * works, so the host stays `enabled` (a customer's styles for it hold); a
- * link that expired is gone until the fresh one comes, and the host says
- * `disabled`, reason `expired`, while the lookup goes on.
+ * States the host shows as another. A refresh in flight keeps a link that
+ * still works, so the host stays `enabled` (a customer's styles for it
+ * hold); `expired` is passed through in the step that removes the link, and
+ * the host says `disabled`, reason `expired`.
  */
+export const SHOWN_AS: Partial<Record<MaterialDownloadState, MaterialDownloadState>> = {
+  refreshing: 'enabled',
+  expired: 'disabled',
+};
+
+/** A link that expired stays gone, reason `expired`, while the next one is looked up or retried. */
 function shownState(state: MaterialDownloadState, reason: Reason | null): MaterialDownloadState {
-  if (state === 'refreshing') return 'enabled';
+  const shownAs = SHOWN_AS[state];
+  if (shownAs) return shownAs;
   if (reason === 'expired' && (state === 'fetching' || state === 'retrying')) return 'disabled';
   return state;
 }
