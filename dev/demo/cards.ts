@@ -13,7 +13,7 @@ export interface CardSpec {
   controls?: boolean;
   /** The element's children; the contract's anchor unless an example needs otherwise. */
   inner?: string;
-  /** Counts down to the expiry its signed link carries, so that a renewal can be watched. */
+  /** Counts down to the expiry its signed link carries, and counts its renewals, so that one can be watched. */
   countdown?: boolean;
 }
 
@@ -91,12 +91,23 @@ function messageOf(host: HTMLElement): HTMLElement {
 
 function countdownOf(host: HTMLElement): HTMLElement {
   const line = Object.assign(document.createElement('div'), { className: 'countdown' });
+  let links = 0;
+  let renewedAt = '';
+  host.addEventListener('cm-link-change', ({ detail }) => {
+    if (detail.state !== 'enabled') return;
+    links += 1;
+    renewedAt = new Date().toLocaleTimeString(undefined, { hour12: false });
+    show();
+  });
   const show = () => {
     const expiresAt = readLinkExpiry(host.querySelector('a')?.getAttribute('href') ?? '');
     const left = expiresAt === null ? null : Math.ceil((expiresAt - Date.now()) / 1000);
+    const renewals = links > 1 ? ` · renewed ${links - 1}×, last at ${renewedAt}` : '';
     line.textContent =
-      left === null ? 'no expiry in the link' : left > 0 ? `the link expires in ${left} s` : 'the link has expired';
+      (left === null ? 'no expiry in the link' : left > 0 ? `the link expires in ${left} s` : 'the link has expired') +
+      renewals;
     line.dataset.expired = String(left !== null && left <= 0);
+    line.dataset.renewals = String(Math.max(0, links - 1));
   };
   show();
   // Half a second: the count never skips a whole second behind the clock.

@@ -23,8 +23,9 @@ export const ELEMENT_DOC = {
     waiting: '`loading="lazy"` and not yet near the viewport',
     fetching: 'the request is out',
     retrying: 'the lookup failed on the wire; the next try waits (about 0.5 s, then 1.5 s, or `Retry-After`)',
-    enabled: "a link is known and set as the anchor's `href`",
-    disabled: 'invalid input, no link, or a failure',
+    enabled: "a link is known and set as the anchor's `href` (also while a signed link is refreshed: it still works)",
+    disabled:
+      'invalid input, no link, a failure, or a signed link that expired before the fresh one came (`data-reason="expired"`, until it comes)',
   } satisfies Partial<Record<MaterialDownloadState, string>> as Partial<Record<MaterialDownloadState, string>>,
   anchorSlot: "The anchor: the element's first element child must be an `<a>`.",
 };

@@ -64,9 +64,20 @@ export function waitFor(shared: SharedOperation, signal: AbortSignal | undefined
   });
 }
 
+/**
+ * The last caller out abandons the operation once the current task's
+ * synchronous work is over, not at once: a caller that leaves and one that
+ * joins in the same step (an element whose refresh is overtaken by its
+ * link's expiry stops one lookup and starts the same again) share the
+ * request on the wire instead of aborting and resending it.
+ */
 function leave(shared: SharedOperation): void {
   shared.waiting -= 1;
-  if (shared.waiting > 0) return;
+  if (shared.waiting === 0) queueMicrotask(() => abandonIfLeft(shared));
+}
+
+function abandonIfLeft(shared: SharedOperation): void {
+  if (shared.waiting > 0 || shared.abandoned.signal.aborted) return;
   shared.abandoned.abort();
   if (!shared.sent) {
     shared.settle({ error: new DOMException('Nobody waits for this operation.', 'AbortError') });

@@ -2,6 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
+import { durationWords } from '../machine/durationWords.js';
 import { explainReason } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
 
@@ -70,12 +71,24 @@ function debugName(host: DescribedHost): string {
   return `${LOG_PREFIX.slice(0, -1)}${name}`;
 }
 
-/** One transition as a readable line, for the `debug` attribute. */
-export function describeTransition(host: DescribedHost, step: DecodedTransition): string {
-  const { href, reason } = step.context;
+/** One transition as a readable line, for the `debug` attribute; `now` dates a signed link's life. */
+export function describeTransition(host: DescribedHost, step: DecodedTransition, now = Date.now()): string {
+  return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcomeOf(step, now)})`;
+}
+
+function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number): string {
+  const { href, reason, expiresAt, renewAt } = context;
   // The same words as the inspector's: the reason and what would change it.
-  const outcome = reason ? `${reason}: ${explainReason(step.context)}` : `href: ${href ?? 'none'}`;
-  return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcome})`;
+  if (reason) return `${reason}: ${explainReason(context)}`;
+  const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now);
+  if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
+  if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
+    const failure = (event.error as { message?: unknown } | undefined)?.message;
+    const retryIn = renewAt === null ? '' : `, trying again in ${durationWords(renewAt - now)}`;
+    return `refresh failed (${String(failure)}), the link still works for ${expiresIn}${retryIn}`;
+  }
+  if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
+  return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
 }
 
 const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');

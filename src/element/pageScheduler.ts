@@ -1,6 +1,6 @@
 import { holdBatchWindows } from '../api/batchQueue.js';
 import { logError } from '../log.js';
-import { createSharedClock, type ActorClock } from './sharedClock.js';
+import { createSharedClock, type ActorClock, type SharedClock } from './sharedClock.js';
 
 /**
  * Every piece of work the elements defer, and the one order it runs in.
@@ -27,11 +27,16 @@ import { createSharedClock, type ActorClock } from './sharedClock.js';
  *    arrived (`afterChildrenArrive`): after parsing while the document loads,
  *    otherwise after the tasks already queued (a framework appends children
  *    after inserting the parent).
- * 6. The actors' timers (retries) run on one clock (`clock`): timers due at
- *    the same millisecond fire in one task, so retries due together share
- *    their batch however busy the page is.
+ * 6. The actors' timers (retries, a signed link's refresh) run on one clock
+ *    (`clock`): timers due at the same millisecond fire in one task, so
+ *    retries due together share their batch however busy the page is, and
+ *    so do the refreshes of links that arrived together.
  * 7. A removed element is destroyed `DESTROY_DELAY_MS` later (`destroyLater`),
  *    unless it came back: a DOM move disconnects and reconnects in one task.
+ * 8. When the page is shown again (`pageshow` from the back/forward cache, a
+ *    hidden tab made visible), the clock catches up (`wakeWhenShown`): its
+ *    timers slept or were throttled meanwhile, and what came due (a link's
+ *    refresh, its expiry) runs at once. One pair of listeners for the page.
  *
  * Tasks of our own (`nextTask`) are messages, not timers: `setTimeout(0)` is
  * clamped to 4 ms once nested, and throttled to once a second in a
@@ -62,14 +67,15 @@ interface PageWork {
   tasks: (() => void)[];
   channel: MessageChannel | null;
   destroyTimers: WeakMap<Element, ReturnType<typeof setTimeout>>;
-  clock: ActorClock;
+  clock: SharedClock;
 }
 
 /** The page's deferred work: one object for one bundle, made when the first element needs it. */
 let page: PageWork | null = null;
 
 function pageWork(): PageWork {
-  return (page ??= {
+  if (page) return page;
+  page = {
     queued: new Map(),
     order: [],
     next: 0,
@@ -81,6 +87,18 @@ function pageWork(): PageWork {
     channel: null,
     destroyTimers: new WeakMap(),
     clock: createSharedClock(),
+  };
+  wakeWhenShown(page.clock);
+  return page;
+}
+
+/** (8) */
+function wakeWhenShown(clock: SharedClock): void {
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) clock.wake();
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') clock.wake();
   });
 }
 

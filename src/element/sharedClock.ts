@@ -4,6 +4,15 @@ export interface ActorClock {
   clearTimeout(id: number): void;
 }
 
+/** The page's clock also catches up after the page slept. */
+export interface SharedClock extends ActorClock {
+  /**
+   * Runs at once every timer whose moment (`now()` terms) passed while the
+   * page's timers slept, and sets the others anew from `now()`.
+   */
+  wake(): void;
+}
+
 /**
  * Timers due this close together run together: a busy renderer can be
  * preempted between counting a wait and setting it, so one moment lands a
@@ -11,10 +20,14 @@ export interface ActorClock {
  */
 const SAME_INSTANT_MS = 8;
 
+/** A browser's timer holds a signed 32-bit wait; a longer one fires at once. */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 interface Instant {
   dueAt: number;
   callbacks: Map<number, () => void>;
-  timer: ReturnType<typeof setTimeout>;
+  /** Set by `arm`, anew for each leg of a long wait. */
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -31,8 +44,13 @@ interface Instant {
  *
  * A timer asked for now (0 ms, or a wait already over) joins an instant that
  * is already overdue: its callbacks are waiting for the page, not for time.
+ *
+ * A wait longer than a browser's timer can hold (a signed link that lives
+ * for weeks) is waited out in several timers. Timers stop while the page is
+ * frozen, in the back/forward cache or on a laptop asleep, and a hidden tab's
+ * are throttled: `wake()` runs what came due meanwhile.
  */
-export function createSharedClock(now: () => number = Date.now): ActorClock {
+export function createSharedClock(now: () => number = Date.now): SharedClock {
   const instants = new Map<number, Instant>();
   const instantOf = new Map<number, Instant>();
   let lastId = 0;
@@ -66,6 +84,15 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
     return undefined;
   }
 
+  /** Its own timer, to `dueAt` or as near as a timer can wait; once there, it runs or waits on. */
+  function arm(instant: Instant, at: number): void {
+    const wait = instant.dueAt - at;
+    instant.timer =
+      wait > LONGEST_TIMER_MS
+        ? setTimeout(() => arm(instant, now()), LONGEST_TIMER_MS)
+        : setTimeout(() => fire(instant), wait);
+  }
+
   function overdueInstant(at: number): Instant | undefined {
     for (const instant of instants.values()) if (instant.dueAt <= at) return instant;
     return undefined;
@@ -77,9 +104,9 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
       const dueAt = at + Math.max(0, Math.ceil(ms));
       let instant = instantNear(dueAt) ?? (dueAt === at ? overdueInstant(at) : undefined);
       if (!instant) {
-        const opened: Instant = { dueAt, callbacks: new Map(), timer: setTimeout(() => fire(opened), dueAt - at) };
-        instants.set(dueAt, opened);
-        instant = opened;
+        instant = { dueAt, callbacks: new Map() };
+        arm(instant, at);
+        instants.set(dueAt, instant);
       }
       lastId += 1;
       instant.callbacks.set(lastId, callback);
@@ -94,6 +121,17 @@ export function createSharedClock(now: () => number = Date.now): ActorClock {
       if (instant.callbacks.size > 0) return;
       clearTimeout(instant.timer);
       instants.delete(instant.dueAt);
+    },
+    wake() {
+      const at = now();
+      const byMoment = [...instants.values()].sort((a, b) => a.dueAt - b.dueAt);
+      for (const instant of byMoment) {
+        // An earlier instant's callback may have cleared this one.
+        if (instants.get(instant.dueAt) !== instant) continue;
+        clearTimeout(instant.timer);
+        if (instant.dueAt <= at + SAME_INSTANT_MS) fire(instant);
+        else arm(instant, at);
+      }
     },
   };
 }

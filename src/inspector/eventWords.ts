@@ -11,6 +11,8 @@ const EVENT_WORDS: Record<string, string> = {
   'xstate.done.actor.lookup': 'lookup answered',
   'xstate.error.actor.lookup': 'lookup failed',
   'xstate.after.retryDelay': 'retry due',
+  'xstate.after.renewalDelay': 'link due for a refresh',
+  'xstate.after.expiryDelay': 'link expired',
   VISIBLE: 'became visible',
   'xstate.error.actor.visibility': 'visibility unknown: fetching now',
   RECONNECTED: 'back online',

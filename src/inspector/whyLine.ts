@@ -27,6 +27,8 @@ export function whyLine(state: string, context: ElementContext | null, hostReaso
       return explained({ reason: context?.reason ?? null, error: context?.error ?? null, request });
     case 'enabled':
       return { why: `link known: ${context?.href ?? ''}`, change: 'an attribute change looks it up again' };
+    case 'refreshing':
+      return { why: `link known, a fresh one asked for before it expires: ${context?.href ?? ''}`, change: '' };
     case 'fetching':
       return {
         why: request ? `asking the provider for a ${describeRequest(request)}` : 'asking the provider',

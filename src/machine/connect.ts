@@ -12,7 +12,7 @@ import type { Reason } from './reasons.js';
  * ```
  */
 export interface MaterialDownloadView {
-  /** The host's `data-state`. */
+  /** The host's `data-state`: the machine's state, but `enabled` while a link that still works is refreshed, and `disabled` once it expired. */
   state: MaterialDownloadState;
   /** Set on the anchor when known; removed when null. */
   href: string | null;
@@ -41,7 +41,7 @@ export interface MaterialDownloadView {
  * ```
  */
 export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
-  const state = snapshot.value;
+  const state = shownState(snapshot.value, snapshot.context.reason);
   const href = state === 'enabled' ? snapshot.context.href : null;
   const reason = state === 'disabled' ? snapshot.context.reason : null;
   return { state, href, disabled: href === null, reason };
@@ -50,4 +50,23 @@ export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): Materi
 /** Equal views render the same DOM: a binding re-renders only when this says they differ. */
 export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): boolean {
   return a.state === b.state && a.href === b.href && a.disabled === b.disabled && a.reason === b.reason;
+}
+
+/**
+ * States the host shows as another. A refresh in flight keeps a link that
+ * still works, so the host stays `enabled` (a customer's styles for it
+ * hold); `expired` is passed through in the step that removes the link, and
+ * the host says `disabled`, reason `expired`.
+ */
+export const SHOWN_AS: Partial<Record<MaterialDownloadState, MaterialDownloadState>> = {
+  refreshing: 'enabled',
+  expired: 'disabled',
+};
+
+/** A link that expired stays gone, reason `expired`, while the next one is looked up or retried. */
+function shownState(state: MaterialDownloadState, reason: Reason | null): MaterialDownloadState {
+  const shownAs = SHOWN_AS[state];
+  if (shownAs) return shownAs;
+  if (reason === 'expired' && (state === 'fetching' || state === 'retrying')) return 'disabled';
+  return state;
 }

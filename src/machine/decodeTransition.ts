@@ -22,8 +22,8 @@ export interface DecodedTransition {
   event: { type: string; [key: string]: unknown };
   /** `from -> trigger[index] -> to`: which of the candidate transitions for that trigger was taken. */
   edge: string;
-  /** The context after the transition: inputs, request, link, error and reason. */
-  context: Pick<MaterialDownloadContext, 'inputs' | 'request' | 'href' | 'error' | 'reason'>;
+  /** The context after the transition: inputs, request, link and its life, error and reason. */
+  context: Pick<MaterialDownloadContext, 'inputs' | 'request' | 'href' | 'error' | 'reason' | 'expiresAt' | 'renewAt'>;
 }
 
 interface TransitionDefinition {
@@ -77,7 +77,7 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
   const to = String(step.snapshot.value);
   const trigger = eventType || 'always';
   const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-  const { inputs, request, href, error, reason } = step.snapshot.context;
+  const { inputs, request, href, error, reason, expiresAt, renewAt } = step.snapshot.context;
   return {
     actorRef: step.actorRef,
     from,
@@ -85,7 +85,7 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
     trigger,
     event: step.event,
     edge: `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`,
-    context: { inputs: { ...inputs }, request, href, error, reason },
+    context: { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt },
   };
 }
 

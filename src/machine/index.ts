@@ -18,7 +18,7 @@ export type {
   MaterialDownloadMachine,
   MaterialDownloadState,
 } from './materialDownload.machine.js';
-export { connect, viewsEqual } from './connect.js';
+export { connect, viewsEqual, SHOWN_AS } from './connect.js';
 export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
 export { changesValidation } from './changesValidation.js';

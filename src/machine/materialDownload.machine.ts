@@ -5,12 +5,14 @@ import {
   fromCallback,
   fromPromise,
   setup,
+  type DoneActorEvent,
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
 import type { MaterialDownloadInputs } from './attributes.js';
 import { isReason, type Reason } from './reasons.js';
 import { changesValidation } from './changesValidation.js';
+import { UNTIMED, hasCome, linkLifeOf, retryRenewalAt, waitUntil } from './linkLife.js';
 import { hasRequiredInput } from './requiredInputs.js';
 import type { LinkRequest } from './types.js';
 import { validationOf } from './validationOf.js';
@@ -66,6 +68,12 @@ export interface MaterialDownloadContext {
   retryAt: number | null;
   /** The last lookup failed on the wire: coming back online is worth another try. */
   failedOnWire: boolean;
+  /** When the link stops working (`Date.now()` terms), as the link says; null where it says nothing. */
+  expiresAt: number | null;
+  /** When the link is refreshed (`Date.now()` terms); null for a link that never is. */
+  renewAt: number | null;
+  /** A refresh of this link failed already: the next failure is a failed lookup like any other. */
+  refreshFailed: boolean;
 }
 
 /**
@@ -149,6 +157,27 @@ export interface LinkSettledEvent {
  */
 export type LookupOutput = string | null;
 
+/** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
+const linkFound = {
+  guard: { type: 'hasLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
+  target: 'enabled',
+  actions: [
+    { type: 'assignLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
+    { type: 'announceSettled', params: 'enabled' },
+  ],
+} as const;
+
+const worthRetrying = {
+  guard: { type: 'isWorthRetrying', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  target: 'retrying',
+  actions: { type: 'assignRetry', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+} as const;
+
+const failed = {
+  target: 'disabled',
+  actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+} as const;
+
 /**
  * The element's whole behaviour. It starts `idle` until one of the required
  * inputs is there, then validates. An input change that alters the request
@@ -159,6 +188,14 @@ export type LookupOutput = string | null;
  * A lookup that fails on the wire and says when to try again is retried
  * after that long (`retrying`); one that fails on the wire for good waits,
  * disabled, for the connection to come back.
+ *
+ * A signed link whose expiry it can read is refreshed once 80% of its life
+ * since it arrived has passed (`refreshing`, the link kept meanwhile); one
+ * that runs out first is removed at once (`expired`, announced with reason
+ * `expired`) and looked up again. The waits run on the actor's clock, so a
+ * clock that sleeps with the page must catch up when the page wakes (the
+ * element's does), and one that waits past 2^31−1 ms serves links that live
+ * longer than 24 days.
  *
  * `lookupLink`, `watchVisibility`, `watchConnection` and `reportError` are
  * placeholders: the element provides the real transport, observers and logger
@@ -202,6 +239,8 @@ export const materialDownloadMachine = setup({
     // the failure of one batch in over several tasks.
     retryDelay: ({ context }) =>
       context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
+    renewalDelay: ({ context }) => waitUntil(context.renewAt, Date.now()),
+    expiryDelay: ({ context }) => waitUntil(context.expiresAt, Date.now()),
   },
   actions: {
     // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
@@ -217,6 +256,8 @@ export const materialDownloadMachine = setup({
       lazy: false,
       attempt: 0,
       failedOnWire: false,
+      ...UNTIMED,
+      refreshFailed: false,
     }),
     assignValidation: assign(({ context }) => {
       const { validation } = validationOf(context.inputs);
@@ -224,9 +265,25 @@ export const materialDownloadMachine = setup({
         ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
         : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
     }),
-    assignLink: assign({ href: (_, href: LookupOutput) => href, error: null, reason: null }),
-    assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const }),
+    // A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh.
+    assignLink: assign((_, href: LookupOutput) => ({
+      href,
+      error: null,
+      reason: null,
+      attempt: 0,
+      failedOnWire: false,
+      refreshFailed: false,
+      ...(href === null ? UNTIMED : linkLifeOf(href, Date.now())),
+    })),
+    assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
+    // The link still works: one more try before it runs out.
+    assignRefreshRetry: assign(({ context }) => ({
+      refreshFailed: true,
+      renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
+    })),
+    expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
     assignFailure: assign((_, error: unknown) => ({
+      ...UNTIMED,
       href: null,
       error: describeError(error),
       reason: failureReason(error),
@@ -256,6 +313,9 @@ export const materialDownloadMachine = setup({
     failedOnWire: ({ context }) => context.failedOnWire,
     canFetchNow: ({ context }) => context.request !== null && !context.lazy,
     hasLink: (_, href: LookupOutput) => href !== null,
+    isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
+    isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
+    canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
     isWorthRetrying: (_, error: unknown) => typeof (error as LookupFailure | null)?.retryInMs === 'number',
     changesRequest: ({ context, event }) => {
       assertEvent(event, 'INPUTS.SET');
@@ -276,6 +336,8 @@ export const materialDownloadMachine = setup({
     retryInMs: 0,
     retryAt: null,
     failedOnWire: false,
+    ...UNTIMED,
+    refreshFailed: false,
   }),
   initial: 'idle',
   on: {
@@ -318,33 +380,50 @@ export const materialDownloadMachine = setup({
         id: 'lookup',
         src: 'lookupLink',
         input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
-        onDone: [
-          {
-            guard: { type: 'hasLink', params: ({ event }) => event.output },
-            target: 'enabled',
-            actions: { type: 'assignLink', params: ({ event }) => event.output },
-          },
-          { target: 'disabled', actions: 'assignNotFound' },
-        ],
-        onError: [
-          {
-            guard: { type: 'isWorthRetrying', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-            target: 'retrying',
-            actions: { type: 'assignRetry', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-          {
-            target: 'disabled',
-            actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
-          },
-        ],
+        onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+        onError: [worthRetrying, failed],
       },
     },
     /** A lookup failed on the wire; the next try waits as long as the failure said. */
     retrying: {
       after: { retryDelay: 'fetching' },
     },
+    /** A link is known. A signed one is refreshed when its renewal is due, or looked up again if it expired meanwhile. */
     enabled: {
-      entry: { type: 'announceSettled', params: 'enabled' },
+      after: {
+        renewalDelay: [
+          { guard: 'isExpired', target: 'expired' },
+          { guard: 'isRenewalDue', target: 'refreshing' },
+        ],
+      },
+    },
+    /**
+     * The next link is on its way; the current one works until it comes (the
+     * host stays enabled). A failure while it still works tries once more,
+     * later; a second one is a failed lookup like any other.
+     */
+    refreshing: {
+      after: { expiryDelay: { guard: 'isExpired', target: 'expired' } },
+      invoke: {
+        id: 'lookup',
+        src: 'lookupLink',
+        input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
+        onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+        onError: [
+          { guard: 'canTryRefreshAgain', target: 'enabled', actions: 'assignRefreshRetry' },
+          worthRetrying,
+          failed,
+        ],
+      },
+    },
+    /**
+     * The link ran out before a fresh one came: it is removed at once and the
+     * page told why, and the lookup goes on. (A refresh in flight is not sent
+     * twice: an identical operation still on the wire is shared.)
+     */
+    expired: {
+      entry: ['expireLink', { type: 'announceSettled', params: 'disabled' }],
+      always: { target: 'fetching' },
     },
     disabled: {
       // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
@@ -377,7 +456,7 @@ export type MaterialDownloadMachine = typeof materialDownloadMachine;
  *
  * @example
  * ```ts
- * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'disabled', 'destroyed']
+ * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'refreshing', 'expired', 'disabled', 'destroyed']
  * ```
  */
 export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[];

@@ -38,21 +38,34 @@ async function oneLeavesOnTheWire(options: SendOptions, stayingFor: string) {
 }
 
 describe('an operation shared by two callers', () => {
-  it('goes on when one of them leaves while it is on the wire: the other gets the answer', async () => {
+  /**
+   * A-1 on the wire for a caller who leaves, and for another who stays: one
+   * who asked beside it, or one who joins in the very step the first leaves.
+   */
+  async function leavingWhileStaying(joins: 'before' | 'as it leaves') {
     const held = heldAnswers();
     const { requests } = fakeFetch(held.answer);
     const options = freshOptions({ batch: false });
     const leaving = new AbortController();
+    const ask = () => sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
     const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal });
-    const staying = sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
+    let staying = joins === 'before' ? ask() : null;
     await elapse(0);
     leaving.abort();
+    staying ??= ask();
     await expect(left).rejects.toMatchObject({ name: 'AbortError' });
     expect(requests[0]!.signal!.aborted).toBe(false);
     held.releaseAll();
     expect(await staying).toEqual(answerOf('A-1'));
     expect(requests).toHaveLength(1);
-  });
+  }
+
+  it('goes on when one of them leaves while it is on the wire: the other gets the answer', () =>
+    leavingWhileStaying('before'));
+
+  // As an element whose refresh is overtaken by its link's expiry: one lookup stops, the same starts.
+  it('goes on when the last caller leaves and another joins in the same step: one request, not two', () =>
+    leavingWhileStaying('as it leaves'));
 
   it('is dropped before it is sent once both have left, and a newcomer starts afresh', async () => {
     const { requests } = fakeFetch(answerLinks);

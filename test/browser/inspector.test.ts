@@ -96,6 +96,8 @@ describe('the inspector on the plain-HTML example', () => {
       'fetching',
       'retrying',
       'enabled',
+      'refreshing',
+      'expired',
       'disabled',
       'destroyed',
     ]);

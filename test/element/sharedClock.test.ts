@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { createSharedClock, type ActorClock } from '../../src/element/sharedClock';
+import { LONGEST_TIMER_MS, createSharedClock, type ActorClock } from '../../src/element/sharedClock';
 import { materialDownloadMachine, type LookupInput, type LookupOutput } from '../../src/machine';
 
 /** Real timers, a clock whose `now` the test moves: which task runs what is the point here. */
@@ -97,6 +97,74 @@ describe('the shared clock of the elements’ actors', () => {
     expect(ran).toEqual(['after']);
     expect(reported).toHaveLength(1);
     expect(() => reported[0]!()).toThrow('broken');
+  });
+});
+
+describe('waits a browser timer cannot hold, and pages that slept', () => {
+  it('waits out a wait longer than 2^31−1 ms in several timers, instead of running it at once', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const clock = createSharedClock();
+      const ran: string[] = [];
+      clock.setTimeout(() => void ran.push('in 30 days'), 30 * 24 * 3600_000);
+      vi.advanceTimersByTime(LONGEST_TIMER_MS + 1);
+      expect(ran).toEqual([]);
+      vi.advanceTimersByTime(30 * 24 * 3600_000 - LONGEST_TIMER_MS);
+      expect(ran).toEqual(['in 30 days']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never runs a wait of Infinity (a link that says nothing of its expiry)', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const clock = createSharedClock();
+      const ran: string[] = [];
+      clock.setTimeout(() => void ran.push('never'), Number.POSITIVE_INFINITY);
+      vi.advanceTimersByTime(3 * LONGEST_TIMER_MS);
+      clock.wake();
+      expect(ran).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on waking, runs at once, in their order, what came due while its timers slept, and sets the rest anew', async () => {
+    const { clock, moveTo } = clockAt(1000);
+    const { seen, callback } = recorder();
+    clock.setTimeout(callback('renewal'), 800); // due at 1800
+    clock.setTimeout(callback('retry'), 500); // due at 1500
+    clock.setTimeout(callback('later'), 60_000); // due at 61000
+    // The laptop slept: the wall clock moved on, the timers did not run.
+    moveTo(2000);
+    clock.wake();
+    expect(seen).toEqual(['retry', 'renewal']);
+    moveTo(61_000 - 30);
+    clock.wake();
+    await afterRealTime(60);
+    expect(seen).toEqual([
+      'retry',
+      'renewal',
+      'microtask of retry',
+      'microtask of renewal',
+      'later',
+      'microtask of later',
+    ]);
+  });
+
+  it('on waking, skips an instant that one woken before it cleared', () => {
+    const { clock, moveTo } = clockAt(1000);
+    const ran: string[] = [];
+    let later = 0;
+    clock.setTimeout(() => {
+      ran.push('first');
+      clock.clearTimeout(later);
+    }, 10);
+    later = clock.setTimeout(() => void ran.push('cleared'), 20);
+    moveTo(1100);
+    clock.wake();
+    expect(ran).toEqual(['first']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { connect, materialDownloadMachine, viewsEqual } from '../../src/machine';
+import { connect, materialDownloadMachine, viewsEqual, type Reason } from '../../src/machine';
 
-const snapshotAt = (value: string, href: string | null) =>
+const snapshotAt = (value: string, href: string | null, reason: Reason | null = null) =>
   materialDownloadMachine.resolveState({
     value,
     context: {
@@ -11,11 +11,14 @@ const snapshotAt = (value: string, href: string | null) =>
       lazy: false,
       href,
       error: null,
-      reason: null,
+      reason,
       attempt: 0,
       retryInMs: 0,
       retryAt: null,
       failedOnWire: false,
+      expiresAt: null,
+      renewAt: null,
+      refreshFailed: false,
     },
   });
 
@@ -30,13 +33,25 @@ describe('connect', () => {
       });
   });
 
-  it('shows the link when enabled', () => {
-    expect(connect(snapshotAt('enabled', 'https://files.example/a.zip'))).toEqual({
+  it.each([
+    ['enabled', 'when enabled'],
+    ['refreshing', 'while it is refreshed: the host stays enabled'],
+  ])('shows the link (%s) %s', (state) => {
+    expect(connect(snapshotAt(state, 'https://files.example/a.zip?se=x&sig=y'))).toEqual({
       state: 'enabled',
-      href: 'https://files.example/a.zip',
+      href: 'https://files.example/a.zip?se=x&sig=y',
       disabled: false,
       reason: null,
     });
+  });
+
+  it('shows an expired link as gone, reason expired, while the next is looked up or retried', () => {
+    for (const state of ['fetching', 'retrying'])
+      expect(connect(snapshotAt(state, null, 'expired'))).toMatchObject({
+        state: 'disabled',
+        href: null,
+        reason: 'expired',
+      });
   });
 
   it('tells views apart by what they render', () => {

@@ -126,7 +126,7 @@ describe('decodeTransition', () => {
     expect(revalidated).toMatchObject({ trigger: 'always', event: { type: 'INPUTS.SET' } });
   });
 
-  it('gives the context after the step: inputs (a copy), request, href, error and reason', async () => {
+  it('gives the context after the step: inputs (a copy), request, href and its life, error and reason', async () => {
     const { actor, lookups, decoded } = start(pbr);
     lookups[0]!.resolve('https://files.example/a.zip');
     await settle();
@@ -137,6 +137,8 @@ describe('decodeTransition', () => {
       href: 'https://files.example/a.zip',
       error: null,
       reason: null,
+      expiresAt: null,
+      renewAt: null,
     });
     expect(enabled.context.inputs).not.toBe(actor.getSnapshot().context.inputs);
 

@@ -1,14 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromCallback, type InspectionEvent } from 'xstate';
 import {
   connect,
   materialDownloadMachine,
-  type LinkRequest,
   type LinkSettledEvent,
-  type LookupInput,
-  type LookupOutput,
   type MaterialDownloadInputs,
 } from '../../src/machine';
+import { manualLookup } from './support/manualLookup';
 
 const thumbnail: MaterialDownloadInputs = {
   organizationId: 'org-1',
@@ -17,24 +15,6 @@ const thumbnail: MaterialDownloadInputs = {
   dimensions: '10x10cm',
 };
 const pbr: MaterialDownloadInputs = { organizationId: 'org-1', articleId: 'A-101', type: 'pbr' };
-
-/** A lookup the test answers by hand, recording what each call was asked and whether it was aborted. */
-function manualLookup() {
-  const calls: {
-    request: LinkRequest;
-    attempt: number;
-    signal: AbortSignal;
-    resolve: (href: LookupOutput) => void;
-    reject: (e: Error) => void;
-  }[] = [];
-  const logic = fromPromise<LookupOutput, LookupInput>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) =>
-        calls.push({ request: input.request, attempt: input.attempt, signal, resolve, reject }),
-      ),
-  );
-  return { calls, logic };
-}
 
 function start(inputs: MaterialDownloadInputs) {
   const lookup = manualLookup();

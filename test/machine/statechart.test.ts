@@ -27,8 +27,13 @@ describe('the committed statechart diagram', () => {
     expect(diagram).toContain('fetching --> retrying: error: lookup [isWorthRetrying] / assignRetry');
     expect(diagram).toContain('retrying --> fetching: after retryDelay');
     expect(diagram).toContain('disabled --> fetching: RECONNECTED [failedOnWire] / startOver');
+    expect(diagram).toContain('enabled --> refreshing: after renewalDelay [isRenewalDue]');
+    expect(diagram).toContain('enabled --> expired: after renewalDelay [isExpired]');
+    expect(diagram).toContain('refreshing --> expired: after expiryDelay [isExpired]');
+    expect(diagram).toContain('refreshing --> enabled: error: lookup [canTryRefreshAgain] / assignRefreshRetry');
+    expect(diagram).toContain('expired --> fetching: always');
     expect(diagram).not.toContain('xstate.');
-    for (const from of ['waiting', 'fetching', 'retrying', 'enabled', 'disabled']) {
+    for (const from of ['waiting', 'fetching', 'retrying', 'enabled', 'refreshing', 'disabled']) {
       expect(diagram).toContain(`${from} --> validating: INPUTS.SET [changesRequest] / assignInputs`);
       expect(diagram).toContain(`${from} --> ${from}: INPUTS.SET / assignInputs`);
       expect(diagram).toContain(`${from} --> destroyed: DESTROY`);

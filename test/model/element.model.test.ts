@@ -1,6 +1,7 @@
 import type { Locator, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
+import { readLinkExpiry } from '../../src/api/linkExpiry';
 import { materialDownloadMachine } from '../../src/machine';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
 import { useHarness } from '../browser/support/useHarness';
@@ -8,14 +9,24 @@ import { elementModel, type ElementModelEvent } from './elementModel';
 import { realMachineEdges, realMachineStates } from './realMachineEdges';
 import { transitionCoveringPaths } from './transitionPaths';
 
-type Kind = 'link' | 'none' | 'fault' | 'wire' | 'invalid' | 'lazy';
-/** What the held request gets once released, as the real machine takes it: `lastTry` is a retry that fails again. */
-type Answer = 'link' | 'none' | 'fault' | 'wire' | 'lastTry';
+type Kind = 'link' | 'none' | 'fault' | 'wire' | 'invalid' | 'lazy' | 'signed';
+/**
+ * What the held request gets once released, as the real machine takes it: `lastTry` is a retry that
+ * fails again; `signed` a signed link, `refresh` the fresh one that replaces it.
+ */
+type Answer = 'link' | 'none' | 'fault' | 'wire' | 'lastTry' | 'signed' | 'refresh';
 interface Inputs {
   attributes: Record<string, string>;
   /** For a link: how its href starts (after the origin). For a failure: what its error says. */
   expect: string | null;
 }
+
+/**
+ * How long the provider's signed links live: a refresh is due after 80% of it, and the 20% left
+ * must hold the steps taken while it is out (a failure, and the one more try halfway to the end).
+ */
+const SIGNED_LIFETIME_MS = 4000;
+const signedEndpoint = `/graphql?link-style=azure&link-lifetime-ms=${SIGNED_LIFETIME_MS}`;
 
 /** Real provider inputs with a known outcome; two of each kind, so a repeat is still a change. */
 const INPUTS: Record<Kind, Inputs[]> = {
@@ -71,6 +82,17 @@ const INPUTS: Record<Kind, Inputs[]> = {
       expect: '/files/org-2/B-202/pbr-',
     },
   ],
+  /** The provider signs these links to live a few seconds. */
+  signed: [
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr', endpoint: signedEndpoint },
+      expect: '/files/org-1/A-100/pbr-',
+    },
+    {
+      attributes: { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr', endpoint: signedEndpoint },
+      expect: '/files/org-1/A-103/pbr-',
+    },
+  ],
   invalid: [
     {
       attributes: { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'video' },
@@ -90,6 +112,10 @@ const LOOKUP_DONE = 'xstate.done.actor.lookup';
 const LOOKUP_ERROR = 'xstate.error.actor.lookup';
 const VISIBILITY_ERROR = 'xstate.error.actor.visibility';
 const RETRY_DUE = 'xstate.after.retryDelay.materialDownload.retrying';
+const RENEWAL_DUE = 'xstate.after.renewalDelay.materialDownload.enabled';
+const EXPIRY_DUE = 'xstate.after.expiryDelay.materialDownload.refreshing';
+/** A signed link expired: removed, and the lookup goes on. */
+const EXPIRED_TO_FETCHING = 'expired -> always[0] -> fetching';
 
 /** How the real machine takes each answer. */
 const ANSWER_EDGES: Record<Answer, string> = {
@@ -98,6 +124,8 @@ const ANSWER_EDGES: Record<Answer, string> = {
   fault: `fetching -> ${LOOKUP_ERROR}[1] -> disabled`,
   wire: `fetching -> ${LOOKUP_ERROR}[0] -> retrying`,
   lastTry: `fetching -> ${LOOKUP_ERROR}[1] -> disabled`,
+  signed: `fetching -> ${LOOKUP_DONE}[0] -> enabled`,
+  refresh: `refreshing -> ${LOOKUP_DONE}[0] -> enabled`,
 };
 
 /**
@@ -123,6 +151,15 @@ interface Run {
   heldAtRest: number;
   /** Destroyed while its retry was due: the check waits past it. */
   destroyedWhileRetrying: boolean;
+  /**
+   * The status the test answers requests with instead of the provider's, while a signed link's
+   * lookups are to fail on the wire (the provider itself would answer them); null to let them through.
+   */
+  failWith: number | null;
+  /** What a disabled element says went wrong when a step decided it rather than the inputs; undefined otherwise. */
+  expectedError: string | null | undefined;
+  /** The signed link on the anchor when its refresh went out. */
+  signedHref: string | null;
 }
 
 /** The step the model takes: its state after the event, where an executor needs to know. */
@@ -137,7 +174,10 @@ async function startRun(): Promise<void> {
   const I = await harness.newPage();
   const held: Route[] = [];
   // Requests are held, then continued to the real provider: the answer is real, only its timing is ours.
-  await I.page.route('**/graphql', (route) => void held.push(route));
+  await I.page.route(
+    (url) => url.pathname === '/graphql',
+    (route) => void held.push(route),
+  );
   // No answer cache: every input change must reach the network, where the test holds it.
   await I.open({ trace: true, configure: { batch: false, cacheTtlMs: 0, retry: RETRY } });
   // The element sits below the fold, so a lazy one waits until it is scrolled to.
@@ -156,6 +196,9 @@ async function startRun(): Promise<void> {
     realState: 'idle',
     heldAtRest: 0,
     destroyedWhileRetrying: false,
+    failWith: null,
+    expectedError: undefined,
+    signedHref: null,
   };
   await waitForState('idle');
   await recordTrace([]);
@@ -207,7 +250,7 @@ async function breakIntersectionObserver(throwsWhen: 'constructed' | 'observing'
 async function writeInputs(kind: Kind): Promise<void> {
   const next = INPUTS[kind].find((candidate) => candidate !== run.current)!;
   await run.element.evaluate((host, attributes) => {
-    for (const name of ['organization-id', 'article-id', 'type', 'dimensions', 'loading']) {
+    for (const name of ['organization-id', 'article-id', 'type', 'dimensions', 'loading', 'endpoint']) {
       if (name in attributes) host.setAttribute(name, attributes[name]!);
       else host.removeAttribute(name);
     }
@@ -221,6 +264,8 @@ async function changeInputs(kind: Kind): Promise<void> {
   const from = run.realState;
   if (kind === 'lazy') await run.I.page.evaluate(() => window.scrollTo(0, 0));
   run.heldAtRest = heldBefore;
+  run.failWith = null;
+  run.expectedError = undefined;
   await writeInputs(kind);
   // A lazy element's request, once it is seen, gets a link.
   run.answer = kind === 'invalid' ? null : kind === 'lazy' ? 'link' : kind;
@@ -243,6 +288,7 @@ async function changeInputs(kind: Kind): Promise<void> {
     wire: 'always[0] -> fetching',
     lazy: 'always[1] -> waiting',
     invalid: 'always[2] -> disabled',
+    signed: 'always[0] -> fetching',
   }[kind];
   await recordTrace([...intoValidating(from), `validating -> ${exit}`]);
 }
@@ -301,10 +347,16 @@ async function changeNothing(): Promise<void> {
   await recordTrace([from === 'idle' ? 'idle -> INPUTS.SET[0] -> idle' : `${from} -> INPUTS.SET[1] -> ${from}`]);
 }
 
-/** Releases the held request to the provider; a failure worth retrying settles nothing and logs nothing yet. */
+/** Lets the newest held request through to the provider, or answers it with `status` (by default, `run.failWith`). */
+function release(status = run.failWith, body: unknown = { message: 'answered by the test' }): Promise<void> {
+  const route = run.held.at(-1)!;
+  if (status === null) return route.continue();
+  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+/** Releases the held request; a failure worth retrying settles nothing and logs nothing yet. */
 async function answer(): Promise<void> {
   const expected = run.answer!;
-  const release = () => run.held.at(-1)!.continue();
   if (expected === 'wire') {
     const changesBefore = (await run.I.linkChanges(run.id)).length;
     const errorsBefore = run.I.consoleErrors.length;
@@ -344,6 +396,87 @@ async function reconnect(step: ModelStep): Promise<void> {
   }
 }
 
+async function waitForReason(reason: string): Promise<void> {
+  await run.I.page.waitForFunction(
+    ([id, expected]) => document.getElementById(id)?.getAttribute('data-reason') === expected,
+    [run.id, reason] as const,
+  );
+}
+
+/** The signed link's renewal comes due (or its one more try, after a failure): its refresh goes out (held), the link stays on the anchor. */
+async function renewalDue(): Promise<void> {
+  const heldBefore = run.held.length;
+  run.signedHref = (await run.I.anchorOf(run.element)).href;
+  await expect.poll(() => run.held.length, { timeout: SIGNED_LIFETIME_MS + 2000 }).toBe(heldBefore + 1);
+  expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
+  run.answer = 'refresh';
+  await recordTrace([`enabled -> ${RENEWAL_DUE}[1] -> refreshing`]);
+}
+
+/** The refresh is held until the link expires: removed at once, and the same request (not a second) brings the next. */
+async function expire(): Promise<void> {
+  const heldBefore = run.held.length;
+  await waitForReason('expired');
+  await run.I.page.waitForTimeout(100);
+  expect(run.held.length).toBe(heldBefore);
+  run.answer = 'signed';
+  await recordTrace([`refreshing -> ${EXPIRY_DUE}[0] -> expired`, EXPIRED_TO_FETCHING]);
+}
+
+/**
+ * The page's timers sleep past the link's expiry (its main thread is held, as a frozen tab's or a
+ * sleeping laptop's timers do not run), then run: the link is removed and looked up at once.
+ */
+async function sleepPastExpiry(): Promise<void> {
+  const heldBefore = run.held.length;
+  const expiresAt = readLinkExpiry((await run.I.anchorOf(run.element)).href!)!;
+  await run.I.page.evaluate((until) => {
+    while (Date.now() <= until);
+  }, expiresAt + 100);
+  await expect.poll(() => run.held.length).toBe(heldBefore + 1);
+  await waitForReason('expired');
+  run.answer = 'signed';
+  await recordTrace([`enabled -> ${RENEWAL_DUE}[0] -> expired`, EXPIRED_TO_FETCHING]);
+}
+
+/** The refresh finds no link now: disabled, not-found. */
+async function answerNone(): Promise<void> {
+  await run.I.settleAfter(run.element, () => release(200, { data: { materials: [] } }));
+  run.expectedError = null;
+  await recordTrace([`refreshing -> ${LOOKUP_DONE}[1] -> disabled`]);
+}
+
+/**
+ * The refresh fails (HTTP 500). The first time, the link stays and the page hears nothing; after
+ * that, it is a failed lookup like any other.
+ */
+async function failRefresh(step: ModelStep): Promise<void> {
+  if (step.state.matches('signedRetry')) {
+    const changesBefore = (await run.I.linkChanges(run.id)).length;
+    const errorsBefore = run.I.consoleErrors.length;
+    await release(500);
+    await expect.poll(async () => (await run.I.trace(run.id)).length).toBe(1);
+    expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
+    expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
+    expect(run.I.consoleErrors).toHaveLength(errorsBefore);
+    await recordTrace([`refreshing -> ${LOOKUP_ERROR}[0] -> enabled`]);
+    return;
+  }
+  await run.I.settleAfter(run.element, () => release(500));
+  run.expectedError = 'request failed: HTTP 500';
+  await recordTrace([`refreshing -> ${LOOKUP_ERROR}[2] -> disabled`]);
+}
+
+/** The refresh tried once more fails on the wire (HTTP 503), and so does all that follows: retried as any lookup is. */
+async function failRefreshOnWire(): Promise<void> {
+  run.failWith = 503;
+  run.expectedError = 'request failed: HTTP 503';
+  await release();
+  await waitForState('retrying');
+  run.heldAtRest = run.held.length;
+  await recordTrace([`refreshing -> ${LOOKUP_ERROR}[1] -> retrying`]);
+}
+
 const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.LINK': () => changeInputs('link'),
   'INPUT.NONE': () => changeInputs('none'),
@@ -351,6 +484,7 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.WIRE': () => changeInputs('wire'),
   'INPUT.INVALID': () => changeInputs('invalid'),
   'INPUT.LAZY': () => changeInputs('lazy'),
+  'INPUT.SIGNED': () => changeInputs('signed'),
   'INPUT.LAZY_UNOBSERVABLE': changeToUnobservableLazy,
   'INPUT.SAME': changeNothing,
   VISIBLE: async () => {
@@ -364,6 +498,12 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   ANSWER: answer,
   RETRY_DUE: retryDue,
   RECONNECT: reconnect,
+  RENEWAL_DUE: renewalDue,
+  SLEEP_PAST_EXPIRY: sleepPastExpiry,
+  ANSWER_NONE: answerNone,
+  FAIL_REFRESH: failRefresh,
+  FAIL_REFRESH_WIRE: failRefreshOnWire,
+  EXPIRE: expire,
   DESTROY: async () => {
     const from = run.realState;
     run.destroyedWhileRetrying = from === 'retrying';
@@ -382,6 +522,27 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
 
 const DISABLED_ANCHOR = { href: null, className: 'button disabled', ariaDisabled: 'true' };
 
+/** Enabled with a signed link of this input's file, as announced. */
+async function showsSignedLink(): Promise<void> {
+  const anchor = await run.I.anchorOf(run.element);
+  expect(anchor).toMatchObject({ dataState: 'enabled', className: 'button', ariaDisabled: null });
+  expect(anchor.href?.startsWith(`${run.I.origin}${run.current.expect}`)).toBe(true);
+  expect(readLinkExpiry(anchor.href!)).toBeGreaterThan(Date.now());
+  expect((await run.I.linkChanges(run.id)).at(-1)).toMatchObject({ state: 'enabled', href: anchor.href });
+}
+
+/** The link that was there when the refresh went out is still on the anchor. */
+async function keepsSignedLink(): Promise<void> {
+  expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
+  expect(await run.element.getAttribute('data-reason')).toBeNull();
+}
+
+const fetchingCheck = async () => {
+  expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'fetching', ...DISABLED_ANCHOR });
+  const request = run.held.at(-1)!.request().postDataJSON();
+  expect(request.variables.articleId).toBe(run.current.attributes['article-id']);
+};
+
 const states: Record<string, () => Promise<void>> = {
   idle: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'idle', ...DISABLED_ANCHOR });
@@ -396,10 +557,22 @@ const states: Record<string, () => Promise<void>> = {
     await run.I.page.waitForTimeout(50);
     expect(run.held.length).toBe(run.heldAtRest);
   },
-  fetching: async () => {
-    expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'fetching', ...DISABLED_ANCHOR });
-    const request = run.held.at(-1)!.request().postDataJSON();
-    expect(request.variables.articleId).toBe(run.current.attributes['article-id']);
+  fetching: fetchingCheck,
+  signedFetching: fetchingCheck,
+  signed: showsSignedLink,
+  refreshing: async () => {
+    await keepsSignedLink();
+    expect(run.held.at(-1)!.request().postDataJSON().variables.articleId).toBe(run.current.attributes['article-id']);
+  },
+  signedRetry: keepsSignedLink,
+  expiredFetching: async () => {
+    expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'disabled', ...DISABLED_ANCHOR });
+    expect(await run.element.getAttribute('data-reason')).toBe('expired');
+    expect((await run.I.linkChanges(run.id)).at(-1)).toMatchObject({
+      state: 'disabled',
+      reason: 'expired',
+      error: null,
+    });
   },
   retrying: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'retrying', ...DISABLED_ANCHOR });
@@ -421,8 +594,9 @@ const states: Record<string, () => Promise<void>> = {
   disabled: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'disabled', ...DISABLED_ANCHOR });
     const last = (await run.I.linkChanges(run.id)).at(-1)!;
-    expect(last).toMatchObject({ state: 'disabled', href: null, error: run.current.expect });
-    if (run.current.expect) expect(run.I.consoleErrors.at(-1)).toContain(run.current.expect);
+    const error = run.expectedError === undefined ? run.current.expect : run.expectedError;
+    expect(last).toMatchObject({ state: 'disabled', href: null, error });
+    if (error) expect(run.I.consoleErrors.at(-1)).toContain(error);
   },
   destroyed: async () => {
     const heldBefore = run.held.length;

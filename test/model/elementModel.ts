@@ -12,6 +12,12 @@ import { createMachine } from 'xstate';
  * The page allows one retry (`retry: { attempts: 1 }`): a lookup that fails
  * on the wire is tried once more (`lastTry`), then given up until the
  * browser comes back online (`disabled.offline`).
+ *
+ * A signed link (`INPUT.SIGNED`: the provider signs it to live a few
+ * seconds) is refreshed when its renewal is due, keeping the link
+ * meanwhile; the test answers each refresh as the step says: the fresh
+ * link, no link, a failure, or not before the link expired. A page whose
+ * timers slept past the link's expiry finds it expired when they run.
  */
 
 /** A step that leaves the model where it is. (XState ignores a transition with neither target nor action.) */
@@ -24,6 +30,7 @@ const inputs = {
   'INPUT.WIRE': '#element.fetching.wire',
   'INPUT.INVALID': '#element.disabled.settled',
   'INPUT.LAZY': '#element.waiting',
+  'INPUT.SIGNED': '#element.signedFetching',
   /** Lazy inputs on a page whose IntersectionObserver throws: nothing can tell when it is seen, so it fetches at once. */
   'INPUT.LAZY_UNOBSERVABLE': '#element.fetching.link',
   /** A change that leaves the request as it was (a default spelled out, or left out again): nothing happens. */
@@ -54,6 +61,31 @@ export const elementModel = createMachine({
     /** Waiting out the retry delay; once it passes, the request goes out again. */
     retrying: { on: { ...inputs, RETRY_DUE: '#element.fetching.lastTry', DESTROY: 'destroyed' } },
     enabled: { on: { ...inputs, DESTROY: 'destroyed' } },
+    /** The lookup of a signed link is out. */
+    signedFetching: { on: { ANSWER: '#element.signed' } },
+    /** Enabled with a signed link, until its renewal is due; or asleep past its expiry. */
+    signed: { on: { RENEWAL_DUE: '#element.refreshing.first', SLEEP_PAST_EXPIRY: '#element.expiredFetching' } },
+    /** Its refresh is out (held), the link still on the anchor. */
+    refreshing: {
+      initial: 'first',
+      states: {
+        first: {
+          on: {
+            ANSWER: '#element.signed',
+            ANSWER_NONE: '#element.disabled.settled',
+            FAIL_REFRESH: '#element.signedRetry',
+            EXPIRE: '#element.expiredFetching',
+          },
+        },
+        /** A refresh of this link failed before: one more failure is a failed lookup like any other. */
+        again: { on: { FAIL_REFRESH: '#element.disabled.settled', FAIL_REFRESH_WIRE: '#element.retrying' } },
+      },
+      on: { 'INPUT.LINK': inputs['INPUT.LINK'], 'INPUT.SAME': inputs['INPUT.SAME'], DESTROY: 'destroyed' },
+    },
+    /** A refresh failed while the link works: it stays, and the refresh is tried once more before it expires. */
+    signedRetry: { on: { RENEWAL_DUE: '#element.refreshing.again' } },
+    /** The link expired before a fresh one came: removed, reason expired, while the lookup goes on. */
+    expiredFetching: { on: { ANSWER: '#element.signed' } },
     disabled: {
       initial: 'settled',
       states: {
@@ -75,10 +107,17 @@ export type ElementModelEvent =
   | 'INPUT.WIRE'
   | 'INPUT.INVALID'
   | 'INPUT.LAZY'
+  | 'INPUT.SIGNED'
   | 'INPUT.LAZY_UNOBSERVABLE'
   | 'INPUT.SAME'
   | 'VISIBLE'
   | 'ANSWER'
   | 'RETRY_DUE'
   | 'RECONNECT'
+  | 'RENEWAL_DUE'
+  | 'SLEEP_PAST_EXPIRY'
+  | 'ANSWER_NONE'
+  | 'FAIL_REFRESH'
+  | 'FAIL_REFRESH_WIRE'
+  | 'EXPIRE'
   | 'DESTROY';

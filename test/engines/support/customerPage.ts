@@ -436,6 +436,57 @@ export class CustomerPage {
     await this.page.setOffline(false);
   }
 
+  /**
+   * From now on the page's next `count` requests to the provider fail as a
+   * dropped connection does; resolves with a function that says how many did.
+   */
+  async failRequests(count: number): Promise<() => Promise<number>> {
+    const key = `__failing${++this.nextId}`;
+    await this.act(
+      ([name, failures]) => {
+        const original = window.fetch.bind(window);
+        const state = ((window as any)[name] = { left: failures ?? Infinity, failed: 0 });
+        window.fetch = (input, init) => {
+          const url = input instanceof Request ? input.url : String(input);
+          if (state.left > 0 && new URL(url, location.href).pathname === '/graphql') {
+            state.left -= 1;
+            state.failed += 1;
+            return Promise.reject(new TypeError('Failed to fetch'));
+          }
+          return original(input, init);
+        };
+      },
+      // JSON has no Infinity: null stands for it.
+      [key, Number.isFinite(count) ? count : null] as const,
+    );
+    return () => this.page.evaluate((name) => (window as any)[name].failed as number, key);
+  }
+
+  /** Freezes the page, as a browser freezes a tab hidden for a while: its timers stop. */
+  async freeze(): Promise<void> {
+    await this.page.setLifecycle('frozen');
+  }
+
+  /** Wakes a frozen page, as showing the tab again does. */
+  async wake(): Promise<void> {
+    await this.page.setLifecycle('active');
+  }
+
+  /** Leaves for another page of the site, as a visitor following a link does. */
+  async visitAnotherPage(): Promise<void> {
+    await this.page.goto(`${this.origin}/engines/elsewhere.html`);
+  }
+
+  /** The Back button. From another page of the site, the browser may restore this one from its back/forward cache. */
+  async comeBack(): Promise<void> {
+    await this.page.goBack();
+  }
+
+  /** Each `pageshow` the page has seen so far, as its `persisted`: true when it came back from the back/forward cache. */
+  async pageShows(): Promise<boolean[]> {
+    return this.page.evaluate(() => (window as any).__page.pageShows as boolean[]);
+  }
+
   /** Slows the page's CPU down by this factor, as on a slower customer device. */
   async throttleCpu(rate: number): Promise<void> {
     await this.page.throttleCpu(rate);

@@ -17,6 +17,10 @@ export interface DriverPage {
   setOffline(offline: boolean): Promise<void>;
   /** Slows the page's CPU down by this factor (see `Engine.cannot`). */
   throttleCpu(rate: number): Promise<void>;
+  /** Freezes the page as a browser freezes a hidden tab (its timers stop), or wakes it (see `Engine.cannot`). */
+  setLifecycle(state: 'frozen' | 'active'): Promise<void>;
+  /** Goes back in the tab's history, as the visitor's Back button does. */
+  goBack(): Promise<void>;
   /** Ends the page: its requests in flight and its timers stop. */
   close(): Promise<void>;
 }

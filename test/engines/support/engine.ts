@@ -5,7 +5,7 @@ import { launchPuppeteer } from './puppeteerDriver';
 import { launchWebKit } from './webkitDriver';
 
 /** What a check may need beyond running script in a page. */
-export type Need = 'offline' | 'cpuThrottling';
+export type Need = 'offline' | 'cpuThrottling' | 'pageLifecycle' | 'backForwardCache';
 
 export interface Engine {
   name: EngineName;
@@ -26,7 +26,11 @@ const ALL: Record<EngineName, Engine> = {
   firefox: {
     name: 'firefox',
     driver: 'puppeteer-core over WebDriver BiDi',
-    cannot: { cpuThrottling: 'WebDriver BiDi has no CPU throttling' },
+    cannot: {
+      cpuThrottling: 'WebDriver BiDi has no CPU throttling',
+      pageLifecycle: 'WebDriver BiDi cannot freeze or hide a page',
+      backForwardCache: 'driven over WebDriver BiDi, Firefox loads the page anew on Back instead of restoring it',
+    },
     launch: () => launchPuppeteer('firefox'),
   },
   webkit: {
@@ -35,6 +39,7 @@ const ALL: Record<EngineName, Engine> = {
     cannot: {
       offline: 'classic WebDriver cannot take a page offline',
       cpuThrottling: 'classic WebDriver has no CPU throttling',
+      pageLifecycle: 'classic WebDriver cannot freeze or hide a page',
     },
     launch: launchWebKit,
   },

@@ -13,7 +13,7 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<D
       const page = await context.newPage();
       // A failed wait says what it waited for before the test's own timeout cuts it short.
       page.setDefaultTimeout(20_000);
-      return pageDriver(page);
+      return pageDriver(page, engine);
     },
     close: () => browser.close(),
   };
@@ -30,13 +30,20 @@ function launchChromium(): Promise<Browser> {
   return puppeteer.launch({ executablePath: executable('chromium'), headless: true, args: CHROMIUM_FLAGS });
 }
 
-function pageDriver(page: Page): DriverPage {
+function pageDriver(page: Page, engine: 'chromium' | 'firefox'): DriverPage {
   return {
     goto: async (url) => void (await page.goto(url)),
     // The model sends JSON and gets JSON back: puppeteer's handle types have nothing to add.
     evaluate: (fn, ...args) => page.evaluate(fn as (...given: unknown[]) => unknown, ...args) as Promise<never>,
     setOffline: (offline) => page.setOfflineMode(offline),
     throttleCpu: (rate) => page.emulateCPUThrottling(rate),
+    async setLifecycle(state) {
+      if (engine !== 'chromium') throw new Error('WebDriver BiDi has no command to freeze a page');
+      const session = await page.createCDPSession();
+      await session.send('Page.setWebLifecycleState', { state });
+      await session.detach();
+    },
+    goBack: async () => void (await page.goBack()),
     close: () => page.browserContext().close(),
   };
 }

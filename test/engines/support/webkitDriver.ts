@@ -101,6 +101,8 @@ function pageDriver(session: Session): DriverPage {
       })) as never,
     setOffline: () => Promise.reject(new Error('classic WebDriver has no command to take a page offline')),
     throttleCpu: () => Promise.reject(new Error('classic WebDriver has no command to throttle the CPU')),
+    setLifecycle: () => Promise.reject(new Error('classic WebDriver has no command to hide or freeze a page')),
+    goBack: async () => void (await session.send('POST', '/back', {})),
     // The one window stays for the next test: a blank page ends this one's requests and timers.
     close: async () => void (await session.send('POST', '/url', { url: 'about:blank' })),
   };

@@ -1,0 +1,57 @@
+import { readLinkExpiry, renewalDueAt } from '../api/linkExpiry.js';
+
+/**
+ * When a link the machine holds stops working and when it is refreshed, in
+ * `Date.now()` terms; both null for a link whose expiry cannot be read, which
+ * is looked up once and never refreshed.
+ */
+export interface LinkLife {
+  expiresAt: number | null;
+  renewAt: number | null;
+}
+
+export const UNTIMED: LinkLife = { expiresAt: null, renewAt: null };
+
+/**
+ * However short a link's life, an element asks for the next one no sooner
+ * than this after the last arrived: a provider that hands out links about to
+ * die gets two lookups a second from an element, not one per network round trip.
+ */
+export const MIN_RENEWAL_WAIT_MS = 500;
+
+/**
+ * A timer may run a little before its moment (the actors' clock runs timers
+ * due within a few milliseconds together): a moment this close counts as come.
+ */
+export const TIMER_SLACK_MS = 20;
+
+/**
+ * The life of a link that arrived at `arrivedAt`. One that reads as expired
+ * already says more about the visitor's clock than about the link (the
+ * provider just handed it out): it is kept, untimed, rather than looked up
+ * again and again.
+ */
+export function linkLifeOf(href: string, arrivedAt: number): LinkLife {
+  const expiresAt = readLinkExpiry(href);
+  if (expiresAt === null || expiresAt <= arrivedAt) return UNTIMED;
+  return { expiresAt, renewAt: Math.max(renewalDueAt(arrivedAt, expiresAt), arrivedAt + MIN_RENEWAL_WAIT_MS) };
+}
+
+/** After a failed refresh: one more try, halfway between now and the end of the link's life. */
+export function retryRenewalAt(now: number, expiresAt: number): number {
+  return now + (expiresAt - now) / 2;
+}
+
+/** Whether `moment` has come; never for a link with none. */
+export function hasCome(moment: number | null, now: number): boolean {
+  return moment !== null && now >= moment - TIMER_SLACK_MS;
+}
+
+/**
+ * How long until `moment`, for a timer of the actor's clock: Infinity for
+ * none (the element's clock never fires it; XState's default one fires it at
+ * once, and the guards find nothing due).
+ */
+export function waitUntil(moment: number | null, now: number): number {
+  return moment === null ? Number.POSITIVE_INFINITY : Math.max(0, moment - now);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { describeTransition } from '../../src/element/inspection';
+import type { DecodedTransition } from '../../src/machine/decodeTransition';
+
+/** The `debug` lines of a signed link's life, with the moment of each step fixed. */
+
+const NOW = Date.UTC(2026, 10, 25, 10, 0, 0);
+const host = { id: 'swatch', getAttribute: () => null };
+const href = 'https://files.example/a.png?se=2026-11-25T10%3A15%3A00Z&sig=c2ln';
+
+function step(from: string, to: string, trigger: string, context: Partial<DecodedTransition['context']>, event = {}) {
+  return {
+    actorRef: {},
+    from,
+    to,
+    trigger,
+    event: { type: trigger, ...event },
+    edge: '',
+    context: { inputs: {}, request: null, href, error: null, reason: null, expiresAt: null, renewAt: null, ...context },
+  } satisfies DecodedTransition;
+}
+
+describe('the debug line of a signed link', () => {
+  it('says when a link that arrives expires', () => {
+    const line = describeTransition(
+      host,
+      step('fetching', 'enabled', 'xstate.done.actor.lookup', { expiresAt: NOW + 15 * 60_000 }),
+      NOW,
+    );
+    expect(line).toBe(
+      `cm-material-download#swatch: fetching → enabled on xstate.done.actor.lookup (href: ${href}, expires in 15 min)`,
+    );
+  });
+
+  it('says when the refresh starts and how long the link has left', () => {
+    const line = describeTransition(
+      host,
+      step('enabled', 'refreshing', 'xstate.after.renewalDelay.materialDownload.enabled', {
+        expiresAt: NOW + 3 * 60_000,
+      }),
+      NOW,
+    );
+    expect(line).toContain(
+      'enabled → refreshing on xstate.after.renewalDelay.materialDownload.enabled (refreshing the link, it expires in 3 min)',
+    );
+  });
+
+  it('link refreshed, expires in 14 min', () => {
+    const line = describeTransition(
+      host,
+      step('refreshing', 'enabled', 'xstate.done.actor.lookup', { expiresAt: NOW + 14 * 60_000 }),
+      NOW,
+    );
+    expect(line).toContain(`(link refreshed, expires in 14 min: ${href})`);
+  });
+
+  it('a failed refresh: why, how long the link still works, when it tries again', () => {
+    const failed = step(
+      'refreshing',
+      'enabled',
+      'xstate.error.actor.lookup',
+      { expiresAt: NOW + 2_000, renewAt: NOW + 1_000 },
+      { error: new Error('request failed: HTTP 500') },
+    );
+    expect(describeTransition(host, failed, NOW)).toContain(
+      '(refresh failed (request failed: HTTP 500), the link still works for 2.0 s, trying again in 1.0 s)',
+    );
+  });
+
+  it('an expired link, in the reasons’ words', () => {
+    const line = describeTransition(
+      host,
+      step('refreshing', 'expired', 'xstate.after.expiryDelay.materialDownload.refreshing', {
+        href: null,
+        reason: 'expired',
+      }),
+      NOW,
+    );
+    expect(line).toContain(
+      '(expired: A signed link ran out before a fresh one came: nothing: the element is fetching a fresh link.',
+    );
+  });
+});
