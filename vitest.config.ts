@@ -12,10 +12,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Browser suites wait on the network and on the browser most of the time: with two workers the
-    // whole run kept two cores under half busy. A third keeps them busier; every suite passes with a
-    // CPU hog per core, so a busier machine does not change what they see.
-    maxWorkers: 3,
+    // Browser suites each start Chromium; two cores are shared by all of them. A third worker
+    // measured no faster: three Chromiums and the examples' builds kept the load above 12.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

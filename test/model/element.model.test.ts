@@ -25,7 +25,7 @@ interface Inputs {
  * How long the provider's signed links live: a refresh is due after 80% of it, and the 20% left
  * must hold the steps taken while it is out (a failure, and the one more try halfway to the end).
  */
-const SIGNED_LIFETIME_MS = 4000;
+const SIGNED_LIFETIME_MS = 8000;
 const signedEndpoint = `/graphql?link-style=azure&link-lifetime-ms=${SIGNED_LIFETIME_MS}`;
 
 /** Real provider inputs with a known outcome; two of each kind, so a repeat is still a change. */
