@@ -36,7 +36,8 @@ import { createSharedClock, type ActorClock, type SharedClock } from './sharedCl
  * 8. When the page is shown again (`pageshow` from the back/forward cache, a
  *    hidden tab made visible), the clock catches up (`wakeWhenShown`): its
  *    timers slept or were throttled meanwhile, and what came due (a link's
- *    refresh, its expiry) runs at once. One pair of listeners for the page.
+ *    refresh, its expiry) runs at once. One pair of listeners for the page, and
+ *    only while a timer waits.
  *
  * Tasks of our own (`nextTask`) are messages, not timers: `setTimeout(0)` is
  * clamped to 4 ms once nested, and throttled to once a second in a
@@ -75,6 +76,7 @@ let page: PageWork | null = null;
 
 function pageWork(): PageWork {
   if (page) return page;
+  const clock: SharedClock = createSharedClock(Date.now, () => wakeWhenShown(() => clock.wake()));
   page = {
     queued: new Map(),
     order: [],
@@ -86,20 +88,25 @@ function pageWork(): PageWork {
     tasks: [],
     channel: null,
     destroyTimers: new WeakMap(),
-    clock: createSharedClock(),
+    clock,
   };
-  wakeWhenShown(page.clock);
   return page;
 }
 
-/** (8) */
-function wakeWhenShown(clock: SharedClock): void {
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) clock.wake();
-  });
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') clock.wake();
-  });
+/** (8) Only while a timer waits: a page where nothing waits keeps no listener of ours. */
+function wakeWhenShown(wake: () => void): () => void {
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) wake();
+  };
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'visible') wake();
+  };
+  window.addEventListener('pageshow', onPageShow);
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    window.removeEventListener('pageshow', onPageShow);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+  };
 }
 
 /** The clock every element's actor runs on (6). */

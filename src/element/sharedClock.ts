@@ -48,15 +48,33 @@ interface Instant {
  * A wait longer than a browser's timer can hold (a signed link that lives
  * for weeks) is waited out in several timers. Timers stop while the page is
  * frozen, in the back/forward cache or on a laptop asleep, and a hidden tab's
- * are throttled: `wake()` runs what came due meanwhile.
+ * are throttled: `wake()` runs what came due meanwhile. `whileWaiting` is
+ * called when a first timer is set and its result when the last one is gone:
+ * what watches for the page's return exists only while something waits.
  */
-export function createSharedClock(now: () => number = Date.now): SharedClock {
+export function createSharedClock(
+  now: () => number = Date.now,
+  whileWaiting: () => () => void = () => () => {},
+): SharedClock {
   const instants = new Map<number, Instant>();
   const instantOf = new Map<number, Instant>();
   let lastId = 0;
+  let stopWatching: (() => void) | undefined;
+
+  function addInstant(instant: Instant): void {
+    instants.set(instant.dueAt, instant);
+    stopWatching ??= whileWaiting();
+  }
+
+  function removeInstant(instant: Instant): void {
+    instants.delete(instant.dueAt);
+    if (instants.size > 0) return;
+    stopWatching?.();
+    stopWatching = undefined;
+  }
 
   function fire(instant: Instant): void {
-    instants.delete(instant.dueAt);
+    removeInstant(instant);
     // A callback may clear a later one of this instant: a Map skips entries deleted while iterating.
     for (const [id, callback] of instant.callbacks) {
       instantOf.delete(id);
@@ -106,7 +124,7 @@ export function createSharedClock(now: () => number = Date.now): SharedClock {
       if (!instant) {
         instant = { dueAt, callbacks: new Map() };
         arm(instant, at);
-        instants.set(dueAt, instant);
+        addInstant(instant);
       }
       lastId += 1;
       instant.callbacks.set(lastId, callback);
@@ -120,7 +138,7 @@ export function createSharedClock(now: () => number = Date.now): SharedClock {
       instant.callbacks.delete(id);
       if (instant.callbacks.size > 0) return;
       clearTimeout(instant.timer);
-      instants.delete(instant.dueAt);
+      removeInstant(instant);
     },
     wake() {
       const at = now();

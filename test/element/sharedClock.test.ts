@@ -27,6 +27,26 @@ afterEach(() => {
 });
 
 describe('the shared clock of the elements’ actors', () => {
+  it('watches for the page’s return only while a timer waits: from the first timer set to the last one gone', async () => {
+    const watching: string[] = [];
+    const clock = createSharedClock(Date.now, () => {
+      watching.push('start');
+      return () => watching.push('stop');
+    });
+    expect(watching).toEqual([]);
+    const first = clock.setTimeout(() => {}, 50);
+    clock.setTimeout(() => {}, 5);
+    expect(watching).toEqual(['start']);
+    clock.clearTimeout(first);
+    expect(watching).toEqual(['start']);
+    await afterRealTime(30);
+    expect(watching).toEqual(['start', 'stop']);
+    clock.setTimeout(() => {}, 5);
+    expect(watching).toEqual(['start', 'stop', 'start']);
+    await afterRealTime(30);
+    expect(watching).toEqual(['start', 'stop', 'start', 'stop']);
+  });
+
   it('runs timers due at the same millisecond in one task, however far apart they were set', async () => {
     const { clock, moveTo } = clockAt(1000);
     const { seen, callback } = recorder();
