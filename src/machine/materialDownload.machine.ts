@@ -384,9 +384,15 @@ export const materialDownloadMachine = setup({
         onError: [worthRetrying, failed],
       },
     },
-    /** A lookup failed on the wire; the next try waits as long as the failure said. */
+    /**
+     * A lookup failed on the wire; the next try waits as long as the failure
+     * said. Tries that failed while the browser was offline say nothing of the
+     * provider: coming back online tries at once, with every try ahead again.
+     */
     retrying: {
       after: { retryDelay: 'fetching' },
+      invoke: { id: 'connection', src: 'watchConnection', input: true },
+      on: { RECONNECTED: { target: 'fetching', actions: 'startOver' } },
     },
     /** A link is known. A signed one is refreshed when its renewal is due, or looked up again if it expired meanwhile. */
     enabled: {

@@ -402,6 +402,33 @@ describe('materialDownloadMachine', () => {
       }
     });
 
+    it('coming back online during the wait tries at once, with every try ahead again', async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, lookup, reported } = start(pbr);
+        lookup.calls[0]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(500);
+        lookup.calls[1]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('retrying');
+        // The tries so far failed while offline: back online, the next one goes out at once, counted as the first.
+        actor.send({ type: 'RECONNECTED' });
+        expect(actor.getSnapshot().value).toBe('fetching');
+        expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 1, 0]);
+        lookup.calls[2]!.reject(retryable(500));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(actor.getSnapshot().value).toBe('retrying');
+        // The retry that was due before the connection came back does not go out as well.
+        await vi.advanceTimersByTimeAsync(499);
+        expect(lookup.calls).toHaveLength(3);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 1, 0, 1]);
+        expect(reported).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('fetches again when the connection comes back, only after a failure on the wire', async () => {
       const { actor, lookup } = start(pbr);
       lookup.calls[0]!.reject(onTheWire());

@@ -380,7 +380,7 @@ async function retryDue(): Promise<void> {
   await recordTrace([`retrying -> ${RETRY_DUE}[0] -> fetching`]);
 }
 
-/** The browser comes back online: only a link that failed on the wire is looked up again, from its first try. */
+/** The browser comes back online: only a link that failed on the wire, or waits to try again, is looked up again, from its first try. */
 async function reconnect(step: ModelStep): Promise<void> {
   const heldBefore = run.held.length;
   await run.I.page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -388,7 +388,7 @@ async function reconnect(step: ModelStep): Promise<void> {
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
     await waitForState('fetching');
     run.answer = 'wire';
-    await recordTrace(['disabled -> RECONNECTED[0] -> fetching']);
+    await recordTrace([`${run.realState} -> RECONNECTED[0] -> fetching`]);
   } else {
     await run.I.page.waitForTimeout(100);
     expect(run.held.length).toBe(heldBefore);

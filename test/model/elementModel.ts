@@ -59,7 +59,15 @@ export const elementModel = createMachine({
     /** Lazy inputs, the element below the fold; scrolling it into view releases the request. */
     waiting: { on: { ...inputs, VISIBLE: '#element.fetching.link', DESTROY: 'destroyed' } },
     /** Waiting out the retry delay; once it passes, the request goes out again. */
-    retrying: { on: { ...inputs, RETRY_DUE: '#element.fetching.lastTry', DESTROY: 'destroyed' } },
+    retrying: {
+      on: {
+        ...inputs,
+        RETRY_DUE: '#element.fetching.lastTry',
+        /** Back online before the retry is due: it goes out at once, from the first attempt. */
+        RECONNECT: '#element.fetching.wire',
+        DESTROY: 'destroyed',
+      },
+    },
     enabled: { on: { ...inputs, DESTROY: 'destroyed' } },
     /** The lookup of a signed link is out. */
     signedFetching: { on: { ANSWER: '#element.signed' } },

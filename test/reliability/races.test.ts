@@ -718,7 +718,13 @@ describe('races', () => {
         (f) => f.outcome === 'answered' && f.epoch < finalEpoch,
       ).length;
       countCoverage(run);
-      checkRun(s, run);
+      try {
+        checkRun(s, run);
+      } catch (error) {
+        // What the page recorded: the transitions, requests and events that led to the failure.
+        console.error(`races: the failing run recorded ${JSON.stringify(run)}`);
+        throw error;
+      }
       expect([...pages.values()].flatMap((I) => I.pageErrors)).toEqual([]);
     });
     await fc.assert(property, {
