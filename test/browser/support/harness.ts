@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { MaterialDownloadPage } from './materialDownloadPage';
@@ -6,8 +6,13 @@ import { MaterialDownloadPage } from './materialDownloadPage';
 export interface Harness {
   provider: Provider;
   browser: Browser;
-  /** A fresh context and page object; each test gets its own storage and cookies. */
+  /**
+   * A page object on a page no other test is using: a fresh context where the
+   * options ask for one, otherwise a former test's page handed back clean.
+   */
   newPage(context?: BrowserContextOptions): Promise<MaterialDownloadPage>;
+  /** Done with this page: cleaned and kept for a later test, or closed where a test left something behind. */
+  release(page: MaterialDownloadPage): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,8 +22,94 @@ export interface HarnessOptions {
 }
 
 /**
+ * What a test may do to a page or its context that a navigation does not
+ * undo: a page that did any of it is closed after the test, never reused.
+ * (Routes are not here: `unrouteAll` removes them. Nor are listeners: a
+ * test's own is found by counting, since Playwright's waits add and remove
+ * theirs.)
+ */
+const LASTING = {
+  page: [
+    'addInitScript',
+    'exposeFunction',
+    'exposeBinding',
+    'setExtraHTTPHeaders',
+    'setViewportSize',
+    'emulateMedia',
+    'routeFromHAR',
+    'routeWebSocket',
+    'setDefaultTimeout',
+    'setDefaultNavigationTimeout',
+  ],
+  context: [
+    'addInitScript',
+    'exposeFunction',
+    'exposeBinding',
+    'setExtraHTTPHeaders',
+    'setHTTPCredentials',
+    'setOffline',
+    'setGeolocation',
+    'grantPermissions',
+    'addCookies',
+    'newCDPSession',
+    'newPage',
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+  ],
+} as const;
+
+/** Playwright's pages and contexts are Node-style emitters; its types declare only on, once and off. */
+type Emitter = { eventNames(): (string | symbol)[]; listenerCount(event: string | symbol): number };
+const asEmitter = (target: Page | BrowserContext) => target as unknown as Emitter;
+
+const listenersOf = (target: Page | BrowserContext) => {
+  const emitter = asEmitter(target);
+  return new Map(emitter.eventNames().map((event) => [event, emitter.listenerCount(event)]));
+};
+
+/** Whether the page or context has a listener it did not have when `before` was taken. */
+const gainedListener = (target: Page | BrowserContext, before: Map<string | symbol, number>) => {
+  const emitter = asEmitter(target);
+  return emitter.eventNames().some((event) => emitter.listenerCount(event) > (before.get(event) ?? 0));
+};
+
+/**
+ * Tells whether a test changed the page in a way a navigation does not undo:
+ * called one of the LASTING methods on it or its context, or left a listener.
+ */
+function watchLastingChanges(page: Page): { readonly changed: boolean } {
+  const listeners = { page: listenersOf(page), context: listenersOf(page.context()) };
+  let called = false;
+  const wrap = (target: object, names: readonly string[]) => {
+    for (const name of names) {
+      const methods = target as Record<string, (...args: unknown[]) => unknown>;
+      const original = methods[name]!.bind(target);
+      methods[name] = (...args) => {
+        called = true;
+        return original(...args);
+      };
+    }
+  };
+  wrap(page, LASTING.page);
+  wrap(page.context(), LASTING.context);
+  return {
+    get changed() {
+      return called || gainedListener(page, listeners.page) || gainedListener(page.context(), listeners.context);
+    },
+  };
+}
+
+/**
  * The real local provider over HTTP plus Debian's Chromium: no fetch mocks.
  * Serves dist/ (the built element) and the test fixtures.
+ *
+ * A new page costs Chromium a renderer process: about a second on two
+ * cores, against a third of that for a test's whole page load. So a page
+ * goes back to a pool after its test, navigated to `about:blank` with its
+ * routes, storage and cookies gone, its page object's records emptied; the
+ * next test's page load gives it a fresh document, module map and element
+ * registry. A page a test changed in a lasting way is closed instead.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
@@ -29,17 +120,54 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },
   });
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
-  const contexts: BrowserContext[] = [];
+  const contexts = new Set<BrowserContext>();
+  const spare: MaterialDownloadPage[] = [];
+  const lasting = new WeakMap<MaterialDownloadPage, { readonly changed: boolean }>();
+
+  const closeContext = async (context: BrowserContext) => {
+    contexts.delete(context);
+    await context.close().catch(() => {});
+  };
+
+  /** Cleans a page for the next test; false where it cannot be trusted clean. */
+  const clean = async (I: MaterialDownloadPage): Promise<boolean> => {
+    const { page } = I;
+    if (page.isClosed() || lasting.get(I)?.changed) return false;
+    const url = page.url();
+    // Only the provider's origin has storage the cleaning below reaches.
+    if (url !== 'about:blank' && new URL(url).origin !== provider.origin) return false;
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    if (url !== 'about:blank') {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    await page.goto('about:blank');
+    await page.context().clearCookies();
+    I.forget();
+    return true;
+  };
+
   return {
     provider,
     browser,
-    async newPage(contextOptions = {}) {
+    async newPage(contextOptions) {
+      const reused = contextOptions ? undefined : spare.pop();
+      if (reused) return reused;
       const context = await browser.newContext(contextOptions);
-      contexts.push(context);
-      return new MaterialDownloadPage(await context.newPage(), provider);
+      contexts.add(context);
+      const I = new MaterialDownloadPage(await context.newPage(), provider);
+      if (!contextOptions) lasting.set(I, watchLastingChanges(I.page));
+      return I;
+    },
+    async release(I) {
+      const reusable = lasting.has(I) && (await clean(I).catch(() => false));
+      if (reusable) spare.push(I);
+      else await closeContext(I.page.context());
     },
     async close() {
-      await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+      await Promise.all([...contexts].map(closeContext));
       await browser.close();
       await provider.close();
     },

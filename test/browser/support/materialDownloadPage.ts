@@ -83,6 +83,22 @@ export class MaterialDownloadPage {
     });
   }
 
+  /** Forgets what this page recorded, for the next test that gets the page (see the harness's pool). */
+  forget(): void {
+    for (const list of [
+      this.consoleErrors,
+      this.consoleWarnings,
+      this.consoleDebug,
+      this.consoleMessages,
+      this.pageErrors,
+      this.graphqlPosts,
+      this.failedGraphqlRequests,
+    ])
+      list.length = 0;
+    this.nextId = 0;
+    this.togetherCount = 0;
+  }
+
   get origin(): string {
     return this.provider.origin;
   }

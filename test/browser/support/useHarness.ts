@@ -18,7 +18,7 @@ export interface NewPageOptions {
 
 export interface SuiteHarness {
   readonly provider: Provider;
-  /** A fresh page of its own; after each test it must hold no page error. */
+  /** A page of its own, with nothing of a former test; after each test it must hold no page error. */
   newPage(options?: NewPageOptions): Promise<MaterialDownloadPage>;
   /** A fresh page with the provider's request log emptied, then opened (see MaterialDownloadPage.open). */
   open(options?: OpenOptions): Promise<MaterialDownloadPage>;
@@ -26,7 +26,8 @@ export interface SuiteHarness {
 
 /**
  * One provider and one Chromium for the suite (a `describe` file, or the
- * `describe` block it is called in), a fresh browser context per page, and
+ * `describe` block it is called in), a page of its own per test (reused
+ * once clean, see the harness), and
  * the checks every browser test shares: nothing was thrown into the
  * customer's page, and the provider is back to answering without latency.
  */
@@ -43,8 +44,9 @@ export function useHarness(options: HarnessOptions = {}): SuiteHarness {
     harness?.provider.setLatency(0);
     for (const page of forSuite) expect(page.pageErrors).toEqual([]);
     for (const page of forTest.splice(0)) {
-      expect(page.pageErrors).toEqual([]);
-      await page.page.context().close();
+      const thrown = [...page.pageErrors];
+      await harness!.release(page);
+      expect(thrown).toEqual([]);
     }
   });
 

@@ -3,17 +3,28 @@ import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { findFirefox, launchFirefox } from '../../support/firefox.js';
 import type { DriverBrowser, DriverPage } from './driver';
 
-/** Chromium over the DevTools protocol, Firefox over WebDriver BiDi: puppeteer-core speaks both. */
+/**
+ * Chromium over the DevTools protocol, Firefox over WebDriver BiDi: puppeteer-core speaks both.
+ *
+ * A new browser context and page cost about a second on two cores, several
+ * times a test's page load. So a page a test is done with goes back to a
+ * pool on `about:blank` (as WebKit's one session does; the page model clears
+ * storage as it opens), unless the test went offline, throttled its CPU or
+ * froze it: such a page closes with its context.
+ */
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<DriverBrowser> {
   const browser = engine === 'chromium' ? await launchChromium() : await launchFirefox(executable('firefox'));
+  const spare: DriverPage[] = [];
   return {
     version: await browser.version(),
     async newPage() {
+      const reused = spare.pop();
+      if (reused) return reused;
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       // A failed wait says what it waited for before the test's own timeout cuts it short.
       page.setDefaultTimeout(20_000);
-      return pageDriver(page, engine);
+      return pageDriver(page, engine, (done) => spare.push(done));
     },
     close: () => browser.close(),
   };
@@ -30,20 +41,39 @@ function launchChromium(): Promise<Browser> {
   return puppeteer.launch({ executablePath: executable('chromium'), headless: true, args: CHROMIUM_FLAGS });
 }
 
-function pageDriver(page: Page, engine: 'chromium' | 'firefox'): DriverPage {
-  return {
+function pageDriver(page: Page, engine: 'chromium' | 'firefox', reuse: (page: DriverPage) => void): DriverPage {
+  /** Whether the test changed the page in a way a navigation does not undo. */
+  let changed = false;
+  const driver: DriverPage = {
     goto: async (url) => void (await page.goto(url)),
     // The model sends JSON and gets JSON back: puppeteer's handle types have nothing to add.
     evaluate: (fn, ...args) => page.evaluate(fn as (...given: unknown[]) => unknown, ...args) as Promise<never>,
-    setOffline: (offline) => page.setOfflineMode(offline),
-    throttleCpu: (rate) => page.emulateCPUThrottling(rate),
+    setOffline(offline) {
+      changed = true;
+      return page.setOfflineMode(offline);
+    },
+    throttleCpu(rate) {
+      changed = true;
+      return page.emulateCPUThrottling(rate);
+    },
     async setLifecycle(state) {
       if (engine !== 'chromium') throw new Error('WebDriver BiDi has no command to freeze a page');
+      changed = true;
       const session = await page.createCDPSession();
       await session.send('Page.setWebLifecycleState', { state });
       await session.detach();
     },
     goBack: async () => void (await page.goBack()),
-    close: () => page.browserContext().close(),
+    async close() {
+      if (!changed && !page.isClosed()) {
+        const blank = await page.goto('about:blank').then(
+          () => true,
+          () => false,
+        );
+        if (blank) return reuse(driver);
+      }
+      await page.browserContext().close();
+    },
   };
+  return driver;
 }
