@@ -4,6 +4,13 @@ import { ENGINES } from './test/engines/support/engines.js';
 /** Suites that load a dist file: all of them on the React build, those of the anchor's binding on the lite one too. */
 const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
 
+/**
+ * The browser suites keep no state in modules (each file starts its own provider and browser in
+ * its hooks), so a worker runs them one after another on one module graph: Playwright, puppeteer
+ * and the provider are imported once per worker rather than once per file.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
 export default defineConfig({
   define: {
     __CM_GRAPHQL_ENDPOINT__: JSON.stringify('/graphql'),
@@ -33,7 +40,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: browserSuites, env: { CM_ELEMENT_FILE: 'cm-material-download.js' } },
+        test: {
+          name: 'browser',
+          include: browserSuites,
+          env: { CM_ELEMENT_FILE: 'cm-material-download.js' },
+          ...SHARED_MODULES,
+        },
       },
       {
         extends: true,
@@ -42,15 +54,16 @@ export default defineConfig({
           // The two builds differ in one module: the anchor's binding (React, or Preact in the
           // lite build). The suites that watch the anchor through every state, order of binding,
           // move and removal run on both; those of requests, retries, slices, laziness, the
-          // inspector and the debug log run the same code in either and run once. The contract
-          // itself runs on both builds in every engine (test/engines).
+          // inspector, the debug log and the statechart's every transition (the model) run the
+          // same code in either and run once. The contract itself runs on both builds in every
+          // engine (test/engines).
           include: [
             'test/browser/element.test.ts',
             'test/browser/binding-order.test.ts',
             'test/browser/lifecycle.test.ts',
-            'test/model/**/*.test.ts',
           ],
           env: { CM_ELEMENT_FILE: 'cm-material-download.lite.js' },
+          ...SHARED_MODULES,
         },
       },
       {
@@ -60,12 +73,13 @@ export default defineConfig({
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
           env: { CM_ELEMENT_FILE: 'cm-material-download.js' },
+          ...SHARED_MODULES,
         },
       },
       // The public contract, one test body in each engine (test/engines); each file runs both builds itself.
       ...ENGINES.map((engine) => ({
         extends: true as const,
-        test: { name: engine, include: ['test/engines/**/*.test.ts'], env: { CM_ENGINE: engine } },
+        test: { name: engine, include: ['test/engines/**/*.test.ts'], env: { CM_ENGINE: engine }, ...SHARED_MODULES },
       })),
     ],
   },
