@@ -21,9 +21,14 @@ const USAGE = `node bench/run.js [options]
   --files <list>      of ${BENCH_FILES.map((f) => f.id).join(',')} (default all)
   --timeout <ms>      a run taking longer is recorded as a timeout (default 30000)
   --no-build          reuse bench/.build from the last run instead of building
+  --link-style <s>    the local provider's links: unsigned, azure, s3, gcs, cloudfront or no-expiry
+                      (default: its own, signed); unsigned compares with builds from before signed links
 The defaults are the full matrix: about 15 minutes on 2 cores, a third of it naive and
 Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json and leaves
 bench/results.json and the README alone.`;
+
+/** @type {readonly import('../dev/provider/link-signing.js').LinkStyle[]} */
+const LINK_STYLES = ['unsigned', 'azure', 's3', 'gcs', 'cloudfront', 'no-expiry'];
 
 /** @param {string} text */
 const numberList = (text) =>
@@ -45,6 +50,7 @@ export function readOptions(argv) {
       files: { type: 'string' },
       timeout: { type: 'string' },
       'no-build': { type: 'boolean' },
+      'link-style': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -65,8 +71,14 @@ export function readOptions(argv) {
   const cpuRates = values.cpu ? numberList(values.cpu) : FULL_MATRIX.cpuRates;
   if (cpuRates.some((rate) => rate < 1)) throw new Error(`--cpu rates are ≥ 1\n\n${USAGE}`);
   const build = !values['no-build'];
+  const linkStyle = /** @type {import('../dev/provider/link-signing.js').LinkStyle | undefined} */ (
+    values['link-style']
+  );
+  if (linkStyle !== undefined && !LINK_STYLES.includes(linkStyle))
+    throw new Error(`unknown link style "${linkStyle}"\n\n${USAGE}`);
   const isFullMatrix =
     build &&
+    linkStyle === undefined &&
     runs >= FULL_MATRIX.runs &&
     files.length === BENCH_FILES.length &&
     FULL_MATRIX.sizes.every((n) => sizes.includes(n)) &&
@@ -80,6 +92,7 @@ export function readOptions(argv) {
     files,
     timeoutMs: values.timeout ? Number(values.timeout) : 30_000,
     build,
+    linkStyle,
     isFullMatrix,
   };
 }

@@ -32,7 +32,10 @@ for (const file of options.files) sizes[file.id] = sizesOf(`${BUILD_DIR}${file.f
 
 const executablePath = findChromium();
 if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH or install Debian's chromium.");
-const provider = await startProvider({ staticDirs: { '/bench/': 'bench/.build' } });
+const provider = await startProvider({
+  staticDirs: { '/bench/': 'bench/.build' },
+  ...(options.linkStyle ? { linkStyle: options.linkStyle } : {}),
+});
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS }).catch(async (error) => {
   await provider.close();
   throw error;
