@@ -52,7 +52,7 @@ function reconnectedIfVisible(): void {
 
 /**
  * The machine's `watchConnection`: while an element whose lookup failed on
- * the wire is disabled, the browser coming back online, or the page becoming
+ * the wire is disabled or waits to retry, the browser coming back online, or the page becoming
  * visible again, is a reason to try once more. The page carries listeners of
  * ours only while some element waits.
  */
