@@ -49,8 +49,8 @@ export function hasCome(moment: number | null, now: number): boolean {
 
 /**
  * How long until `moment`, for a timer of the actor's clock: Infinity for
- * none (the element's clock never fires it; XState's default one fires it at
- * once, and the guards find nothing due).
+ * none (the element's clock neither fires nor holds it; XState's default one
+ * fires it at once, and the guards find nothing due).
  */
 export function waitUntil(moment: number | null, now: number): number {
   return moment === null ? Number.POSITIVE_INFINITY : Math.max(0, moment - now);
