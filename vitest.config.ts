@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { ENGINES } from './test/engines/support/engines.js';
+import LongestFirst from './test/support/longestFirst.js';
 
 /** Suites that load a dist file: all of them on the React build, those of the anchor's binding on the lite one too. */
 const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
@@ -19,9 +20,13 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition; its 1 s default failed a Vue app's first link with a CPU hog
+    // per core and app builds beside it. A condition met sooner ends the wait as soon.
+    expect: { poll: { timeout: 10_000 } },
     // Browser suites each start Chromium; two cores are shared by all of them. A third worker
     // measured no faster: three Chromiums and the examples' builds kept the load above 12.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

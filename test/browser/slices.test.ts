@@ -54,7 +54,9 @@ const articlesPerRequest = () =>
   );
 
 describe('elements connected together start in slices', () => {
-  describe.each([1, 4, 6])('at CPU ×%i', (cpuSlowdown) => {
+  // A desktop and a slow phone: the slices' budget is time, so the slowest rate has the most slices
+  // and the desktop the fewest; a rate between them (×4 until now) was a third of this matrix.
+  describe.each([1, 6])('at CPU ×%i', (cpuSlowdown) => {
     it.each([
       [3, 1],
       [30, 3],
