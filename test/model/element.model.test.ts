@@ -22,12 +22,12 @@ interface Inputs {
 }
 
 /**
- * How long the provider's signed links live: a refresh is due after 80% of it, and the 20% left
- * must hold the steps taken while it is out (a failure, and the one more try halfway to the end:
- * the last 10%, 1.2 s). With 8 s, that last 0.8 s did not hold a no-op change and a failure while
- * the whole suite ran beside a CPU hog per core.
+ * How long the provider's signed links live. The page's clock jumps over the waits (see
+ * `jumpAhead`), so a long life costs nothing, and the steps taken in real time while a refresh
+ * is out (a failure, the one more try halfway to the end) have seconds, not the 0.8 s that 8 s
+ * links left once: those did not hold a no-op change and a failure beside a CPU hog per core.
  */
-const SIGNED_LIFETIME_MS = 12_000;
+const SIGNED_LIFETIME_MS = 60_000;
 const signedEndpoint = `/graphql?link-style=azure&link-lifetime-ms=${SIGNED_LIFETIME_MS}`;
 
 /** Real provider inputs with a known outcome; two of each kind, so a repeat is still a change. */
@@ -133,9 +133,9 @@ const ANSWER_EDGES: Record<Answer, string> = {
 /**
  * One retry, as the model has it. Each wait is within 20% of `baseDelayMs`:
  * long enough for the checks of `retrying` and for a step out of it before
- * the retry is due.
+ * the retry is due, on a busy machine too; the model jumps over it.
  */
-const RETRY = { attempts: 1, baseDelayMs: 1500 };
+const RETRY = { attempts: 1, baseDelayMs: 5000 };
 const LONGEST_RETRY_WAIT_MS = RETRY.baseDelayMs * 1.2;
 
 /** One path's world: a fresh page, its element, and the requests held at the network. */
@@ -167,13 +167,23 @@ interface Run {
 /** The step the model takes: its state after the event, where an executor needs to know. */
 type ModelStep = { state: { matches(value: string): boolean } };
 
-const harness = useHarness();
+/**
+ * How far the page's clock, and the provider's with it, has been moved ahead of real time. A wait
+ * for a timer (a retry, a signed link's refresh or expiry) is jumped over, as a laptop's lid
+ * closed and opened again jumps: the timers due meanwhile run once, late. The provider signs by
+ * the same time, so a link it hands out after a jump lives as long on the page as it says.
+ */
+let timeShiftMs = 0;
+const harness = useHarness({ providerClock: () => Date.now() + timeShiftMs });
 let run: Run;
 const observedEdges = new Set<string>();
 const observedStates = new Set<string>();
 
 async function startRun(): Promise<void> {
   const I = await harness.newPage();
+  // Runs in real time until a step jumps; the page is closed after the path, its clock with it.
+  timeShiftMs = 0;
+  await I.page.clock.install({ time: Date.now() });
   const held: Route[] = [];
   // Requests are held, then continued to the real provider: the answer is real, only its timing is ours.
   await I.page.route(
@@ -204,6 +214,33 @@ async function startRun(): Promise<void> {
   };
   await waitForState('idle');
   await recordTrace([]);
+}
+
+/** Moves the page's clock, and the provider's, `ms` ahead: the page's timers due meanwhile run, once. */
+async function jumpAhead(ms: number): Promise<void> {
+  timeShiftMs += ms;
+  await run.I.page.clock.fastForward(ms);
+}
+
+/** The page's `Date.now()`. */
+const pageNow = () => run.I.page.evaluate(() => Date.now());
+
+/**
+ * Jumps ahead a tenth of what is left of the link's life at a time, until the element leaves
+ * `enabled`: past its refresh, which is due no sooner than 80% of the life (halfway to the end
+ * after a failed refresh), and well before the link expires.
+ */
+async function jumpToRenewal(expiresAt: number): Promise<void> {
+  while ((await run.I.trace(run.id)).length === 0) {
+    const left = expiresAt - (await pageNow());
+    expect(left, 'the renewal came before the link expired').toBeGreaterThan(0);
+    await jumpAhead(Math.ceil(left / 10));
+  }
+}
+
+/** Jumps to just past `moment` on the page's clock. */
+async function jumpPast(moment: number): Promise<void> {
+  await jumpAhead(Math.max(0, moment + 100 - (await pageNow())));
 }
 
 /** Checks the real machine's microsteps since the last call, and keeps them for the coverage report. */
@@ -376,7 +413,8 @@ async function answer(): Promise<void> {
 /** The retry delay passes: the same request goes out again, its last try. */
 async function retryDue(): Promise<void> {
   const heldBefore = run.held.length;
-  await expect.poll(() => run.held.length, { timeout: LONGEST_RETRY_WAIT_MS + 2000 }).toBe(heldBefore + 1);
+  await jumpAhead(LONGEST_RETRY_WAIT_MS);
+  await expect.poll(() => run.held.length).toBe(heldBefore + 1);
   await waitForState('fetching');
   run.answer = 'lastTry';
   await recordTrace([`retrying -> ${RETRY_DUE}[0] -> fetching`]);
@@ -409,7 +447,8 @@ async function waitForReason(reason: string): Promise<void> {
 async function renewalDue(): Promise<void> {
   const heldBefore = run.held.length;
   run.signedHref = (await run.I.anchorOf(run.element)).href;
-  await expect.poll(() => run.held.length, { timeout: SIGNED_LIFETIME_MS + 2000 }).toBe(heldBefore + 1);
+  await jumpToRenewal(readLinkExpiry(run.signedHref!)!);
+  await expect.poll(() => run.held.length).toBe(heldBefore + 1);
   expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
   run.answer = 'refresh';
   await recordTrace([`enabled -> ${RENEWAL_DUE}[1] -> refreshing`]);
@@ -418,6 +457,7 @@ async function renewalDue(): Promise<void> {
 /** The refresh is held until the link expires: removed at once, and the same request (not a second) brings the next. */
 async function expire(): Promise<void> {
   const heldBefore = run.held.length;
+  await jumpPast(readLinkExpiry(run.signedHref!)!);
   await waitForReason('expired');
   await run.I.page.waitForTimeout(100);
   expect(run.held.length).toBe(heldBefore);
@@ -426,15 +466,12 @@ async function expire(): Promise<void> {
 }
 
 /**
- * The page's timers sleep past the link's expiry (its main thread is held, as a frozen tab's or a
- * sleeping laptop's timers do not run), then run: the link is removed and looked up at once.
+ * The page's timers sleep past the link's expiry (as a frozen tab's or a sleeping laptop's do not
+ * run), then run: the link is removed and looked up at once.
  */
 async function sleepPastExpiry(): Promise<void> {
   const heldBefore = run.held.length;
-  const expiresAt = readLinkExpiry((await run.I.anchorOf(run.element)).href!)!;
-  await run.I.page.evaluate((until) => {
-    while (Date.now() <= until);
-  }, expiresAt + 100);
+  await jumpPast(readLinkExpiry((await run.I.anchorOf(run.element)).href!)!);
   await expect.poll(() => run.held.length).toBe(heldBefore + 1);
   await waitForReason('expired');
   run.answer = 'signed';
@@ -604,7 +641,8 @@ const states: Record<string, () => Promise<void>> = {
     const heldBefore = run.held.length;
     await run.I.page.evaluate(() => (window as any).__detached.setAttribute('article-id', 'A-103'));
     // A retry that was due never comes.
-    await run.I.page.waitForTimeout(run.destroyedWhileRetrying ? LONGEST_RETRY_WAIT_MS + 300 : 100);
+    if (run.destroyedWhileRetrying) await jumpAhead(LONGEST_RETRY_WAIT_MS + 300);
+    await run.I.page.waitForTimeout(100);
     expect(run.held.length).toBe(heldBefore);
     // A stopped actor has no microsteps: nothing after `destroyed`.
     expect(await run.I.trace(run.id)).toEqual([]);
@@ -622,7 +660,7 @@ describe('model-based: the element against its statechart', () => {
     }
   });
 
-  // A path may wait out three signed links' lives in real time, and more on a busy machine.
+  // The longest paths take some ten seconds; a busy machine slows them down a few times.
   it.each(paths.map((path) => [path.description, path] as const))(
     '%s',
     async (_, path) => {
@@ -635,7 +673,7 @@ describe('model-based: the element against its statechart', () => {
         states: Object.fromEntries(Object.entries(states).map(([key, check]) => [key, () => check()])),
       });
     },
-    6 * SIGNED_LIFETIME_MS,
+    60_000,
   );
 
   it('covered every state and transition of the real machine', () => {

@@ -19,6 +19,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Whether the local provider accepts JSON-array batches. @default true */
   batching?: boolean;
+  /** The provider's time, for signing links (epoch ms): a suite that moves its pages' clocks moves it with them. @default Date.now */
+  providerClock?: () => number;
 }
 
 /**
@@ -57,6 +59,8 @@ const LASTING = {
     'routeFromHAR',
     'routeWebSocket',
   ],
+  /** A fake clock is installed for the whole context, and stays. */
+  clock: ['install', 'setFixedTime', 'setSystemTime'],
 } as const;
 
 /** Playwright's pages and contexts are Node-style emitters; its types declare only on, once and off. */
@@ -93,6 +97,7 @@ function watchLastingChanges(page: Page): { readonly changed: boolean } {
   };
   wrap(page, LASTING.page);
   wrap(page.context(), LASTING.context);
+  wrap(page.clock, LASTING.clock);
   return {
     get changed() {
       return called || gainedListener(page, listeners.page) || gainedListener(page.context(), listeners.context);
@@ -117,6 +122,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw new Error('No Chromium found: run `npm test` (its pretest installs one) or set CHROME_PATH.');
   const provider = await startProvider({
     batching: options.batching ?? true,
+    ...(options.providerClock ? { clock: options.providerClock } : {}),
     staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },
   });
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
