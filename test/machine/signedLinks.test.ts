@@ -91,6 +91,29 @@ describe('a signed link in the machine', () => {
     expect(element.state()).toBe('enabled');
   });
 
+  it('a link whose expiry cannot be read sets no timer on the actor’s clock: a page of them holds none', async () => {
+    const clock = createSharedClock();
+    const setTimeout = vi.spyOn(clock, 'setTimeout');
+    const { calls, logic: lookupLink } = manualLookup();
+    const actor = createActor(
+      materialDownloadMachine.provide({ actors: { lookupLink, watchVisibility: fromCallback(() => {}) } }),
+      { input: { inputs: swatch }, clock },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    const before = setTimeout.mock.calls.length;
+    calls.at(-1)!.resolve('https://files.example/a.png');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(setTimeout.mock.calls.slice(before)).toEqual([]);
+    // A signed one sets its renewal.
+    actor.send({ type: 'INPUTS.SET', inputs: { ...swatch, articleId: 'A-101' } });
+    await vi.advanceTimersByTimeAsync(0);
+    calls.at(-1)!.resolve(azureLink('b.png', 10_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(setTimeout.mock.calls.slice(before).map(([, ms]) => ms)).toContain(8_000);
+    actor.stop();
+  });
+
   it('a link that reads as expired when it arrives (the visitor’s clock is off) is kept, untimed: no lookup after lookup', async () => {
     const element = start();
     await element.answer(azureLink('a.png', -60_000));
