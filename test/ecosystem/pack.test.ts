@@ -59,6 +59,12 @@ async function inApp(app: string, command: string, args: string[]) {
   return run(command, args, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
 }
 
+/**
+ * For a test that runs an app's own tool (a build, a type-check): two Angular builds took over a
+ * minute beside the other worker's browsers and a CPU hog per core.
+ */
+const TOOL_TIMEOUT_MS = 240_000;
+
 /** Builds take a core each from start to end: two at a time on two cores finish as soon as more would. */
 const buildSlot = cpuSlots();
 
@@ -276,21 +282,25 @@ describe('the npm tarball', () => {
     expect(code).not.toContain(REACT_MARK);
   });
 
-  it('lets a bundler drop the library entry when nothing of it is used, and keep a self-registering file', async () => {
-    const bundle = async (source: string) => {
-      const entry = join(reactApp, `entry-${source.length}.js`);
-      writeFileSync(entry, source);
-      const output = (await build({
-        root: reactApp,
-        configFile: false,
-        logLevel: 'silent',
-        build: { write: false, minify: false, rolldownOptions: { input: entry } },
-      })) as Rolldown.RolldownOutput;
-      return output.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
-    };
-    expect(await bundle(`import '${pkg.name}';\n`)).not.toContain('cm-link-change');
-    expect(await bundle(`import '${pkg.name}/cm-material-download.js';\n`)).toContain('cm-link-change');
-  }, 60_000);
+  it(
+    'lets a bundler drop the library entry when nothing of it is used, and keep a self-registering file',
+    async () => {
+      const bundle = async (source: string) => {
+        const entry = join(reactApp, `entry-${source.length}.js`);
+        writeFileSync(entry, source);
+        const output = (await build({
+          root: reactApp,
+          configFile: false,
+          logLevel: 'silent',
+          build: { write: false, minify: false, rolldownOptions: { input: entry } },
+        })) as Rolldown.RolldownOutput;
+        return output.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+      };
+      expect(await bundle(`import '${pkg.name}';\n`)).not.toContain('cm-link-change');
+      expect(await bundle(`import '${pkg.name}/cm-material-download.js';\n`)).toContain('cm-link-change');
+    },
+    TOOL_TIMEOUT_MS,
+  );
 });
 
 describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
@@ -299,40 +309,52 @@ describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
     expect(existsSync(join(noReactTypesApp, 'node_modules/@types/react'))).toBe(false);
   });
 
-  it('type-checks the library entry, the lite file and the tag with skipLibCheck off', async () => {
-    // Our tsc: the app has none of its own, and what is checked is the package's declarations.
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    const checked = inApp(noReactTypesApp, process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false']);
-    await expect(
-      checked.catch((error: { stdout: string }) => Promise.reject(new Error(error.stdout))),
-    ).resolves.toMatchObject({
-      stdout: '',
-    });
-  }, 60_000);
+  it(
+    'type-checks the library entry, the lite file and the tag with skipLibCheck off',
+    async () => {
+      // Our tsc: the app has none of its own, and what is checked is the package's declarations.
+      const tsc = join(root, 'node_modules/typescript/bin/tsc');
+      const checked = inApp(noReactTypesApp, process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false']);
+      await expect(
+        checked.catch((error: { stdout: string }) => Promise.reject(new Error(error.stdout))),
+      ).resolves.toMatchObject({
+        stdout: '',
+      });
+    },
+    TOOL_TIMEOUT_MS,
+  );
 });
 
 describe('examples/react with the installed package', () => {
-  it('type-checks with the app’s own tsc: the JSX typings accept the tag and its attributes', async () => {
-    await expect(
-      inApp(reactApp, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']),
-    ).resolves.toBeDefined();
-  }, 60_000);
+  it(
+    'type-checks with the app’s own tsc: the JSX typings accept the tag and its attributes',
+    async () => {
+      await expect(
+        inApp(reactApp, process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']),
+      ).resolves.toBeDefined();
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
-  it('fails to type-check when a wrong attribute value is written', async () => {
-    const appFile = join(reactApp, 'src/App.tsx');
-    const original = readFileSync(appFile, 'utf8');
-    writeFileSync(appFile, original.replace('type={type}', 'type="pdf"'));
-    try {
-      const failure = await inApp(reactApp, process.execPath, [
-        'node_modules/typescript/bin/tsc',
-        '-p',
-        'tsconfig.json',
-      ]).catch((error: { stdout: string }) => error);
-      expect('stdout' in failure ? failure.stdout : '').toMatch(/TS2322: Type '"pdf"' is not assignable/);
-    } finally {
-      writeFileSync(appFile, original);
-    }
-  }, 60_000);
+  it(
+    'fails to type-check when a wrong attribute value is written',
+    async () => {
+      const appFile = join(reactApp, 'src/App.tsx');
+      const original = readFileSync(appFile, 'utf8');
+      writeFileSync(appFile, original.replace('type={type}', 'type="pdf"'));
+      try {
+        const failure = await inApp(reactApp, process.execPath, [
+          'node_modules/typescript/bin/tsc',
+          '-p',
+          'tsconfig.json',
+        ]).catch((error: { stdout: string }) => error);
+        expect('stdout' in failure ? failure.stdout : '').toMatch(/TS2322: Type '"pdf"' is not assignable/);
+      } finally {
+        writeFileSync(appFile, original);
+      }
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
     let provider: Provider;
@@ -373,31 +395,35 @@ describe('examples/react with the installed package', () => {
 });
 
 describe('examples/vue with the installed package', () => {
-  it('type-checks with vue-tsc, which checks the tag’s attribute values in the template (`type="pdf"` does not compile)', async () => {
-    // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
-    const wrongFile = join(vueApp, 'src/WrongType.vue');
-    const original = readFileSync(join(vueApp, 'src/App.vue'), 'utf8');
-    expect(original).toContain(':type="type"');
-    writeFileSync(wrongFile, original.replace(':type="type"', 'type="pdf"'));
-    try {
-      const failure = await inApp(vueApp, process.execPath, [
-        'node_modules/vue-tsc/bin/vue-tsc.js',
-        '--noEmit',
-        '-p',
-        'tsconfig.json',
-      ]).catch((error: { stdout: string; stderr: string }) => error);
-      const output = `${failure.stdout}${failure.stderr}`;
-      const errors = output.split('\n').filter((line) => line.includes('error TS'));
-      expect(
-        errors.filter((line) => !line.startsWith('src/WrongType.vue')),
-        output,
-      ).toEqual([]);
-      expect(errors, output).toEqual([expect.stringMatching(/TS2322: Type '"pdf"' is not assignable/)]);
-    } finally {
-      rmSync(wrongFile);
-    }
-    // vue-tsc reads Vue's types besides the app's: on a busy machine it takes several times tsc's time.
-  }, 120_000);
+  it(
+    'type-checks with vue-tsc, which checks the tag’s attribute values in the template (`type="pdf"` does not compile)',
+    async () => {
+      // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
+      const wrongFile = join(vueApp, 'src/WrongType.vue');
+      const original = readFileSync(join(vueApp, 'src/App.vue'), 'utf8');
+      expect(original).toContain(':type="type"');
+      writeFileSync(wrongFile, original.replace(':type="type"', 'type="pdf"'));
+      try {
+        const failure = await inApp(vueApp, process.execPath, [
+          'node_modules/vue-tsc/bin/vue-tsc.js',
+          '--noEmit',
+          '-p',
+          'tsconfig.json',
+        ]).catch((error: { stdout: string; stderr: string }) => error);
+        const output = `${failure.stdout}${failure.stderr}`;
+        const errors = output.split('\n').filter((line) => line.includes('error TS'));
+        expect(
+          errors.filter((line) => !line.startsWith('src/WrongType.vue')),
+          output,
+        ).toEqual([]);
+        expect(errors, output).toEqual([expect.stringMatching(/TS2322: Type '"pdf"' is not assignable/)]);
+      } finally {
+        rmSync(wrongFile);
+      }
+      // vue-tsc reads Vue's types besides the app's: on a busy machine it takes several times tsc's time.
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
     const served = serveApp(() => join(vueApp, 'dist'));
@@ -480,48 +506,56 @@ describe('examples/angular with the installed package', () => {
     expect(code).not.toContain(REACT_MARK);
   });
 
-  it('fails to build without CUSTOM_ELEMENTS_SCHEMA (NG8001), and types `$event` of (cm-link-change) as a LinkChangeEvent', async () => {
-    // One build for both: each component has its own mistake, and each must be reported.
-    const output = await buildEdited({
-      'src/app/article.ts': (source) => source.replace('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
-      'src/app/picker.ts': (source) =>
-        source.replace('onLinkChange(event: LinkChangeEvent)', 'onLinkChange(event: KeyboardEvent)'),
-    });
-    expect(output).toMatch(/^failed: /);
-    expect(output).toContain("NG8001: 'cm-material-download' is not a known element");
-    expect(output).toContain(
-      "If 'cm-material-download' is a Web Component then add 'CUSTOM_ELEMENTS_SCHEMA' to the '@Component.schemas' of this component",
-    );
-    expect(output).toMatch(
-      /TS2345: Argument of type 'LinkChangeEvent' is not assignable to parameter of type 'KeyboardEvent'/,
-    );
-  }, 60_000);
-
-  it('warns that React is CommonJS when the library entry registers the element, and not once allowedCommonJsDependencies names it', async () => {
-    const libraryEntry = (source: string) =>
-      source.replace(
-        "import 'cm-material-download/cm-material-download.lite.js';",
-        "import { defineMaterialDownload } from 'cm-material-download';\ndefineMaterialDownload();",
+  it(
+    'fails to build without CUSTOM_ELEMENTS_SCHEMA (NG8001), and types `$event` of (cm-link-change) as a LinkChangeEvent',
+    async () => {
+      // One build for both: each component has its own mistake, and each must be reported.
+      const output = await buildEdited({
+        'src/app/article.ts': (source) => source.replace('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
+        'src/app/picker.ts': (source) =>
+          source.replace('onLinkChange(event: LinkChangeEvent)', 'onLinkChange(event: KeyboardEvent)'),
+      });
+      expect(output).toMatch(/^failed: /);
+      expect(output).toContain("NG8001: 'cm-material-download' is not a known element");
+      expect(output).toContain(
+        "If 'cm-material-download' is a Web Component then add 'CUSTOM_ELEMENTS_SCHEMA' to the '@Component.schemas' of this component",
       );
-    const warned = await buildEdited({ 'src/main.ts': libraryEntry });
-    expect(warned).toContain('Application bundle generation complete.');
-    expect(scriptsIn(join(scratch, 'angular-edited'))).toContain(REACT_MARK);
-    expect(warned).toContain(
-      "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindAnchor.js' is not ESM",
-    );
-    expect(warned).toContain('CommonJS or AMD dependencies can cause optimization bailouts.');
+      expect(output).toMatch(
+        /TS2345: Argument of type 'LinkChangeEvent' is not assignable to parameter of type 'KeyboardEvent'/,
+      );
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
-    const allowed = await buildEdited({
-      'src/main.ts': libraryEntry,
-      'angular.json': (source) =>
+  it(
+    'warns that React is CommonJS when the library entry registers the element, and not once allowedCommonJsDependencies names it',
+    async () => {
+      const libraryEntry = (source: string) =>
         source.replace(
-          '"browser": "src/main.ts",',
-          '"browser": "src/main.ts", "allowedCommonJsDependencies": ["react", "react-dom", "use-sync-external-store"],',
-        ),
-    });
-    expect(allowed).toContain('Application bundle generation complete.');
-    expect(allowed).not.toMatch(/WARNING/);
-  }, 60_000);
+          "import 'cm-material-download/cm-material-download.lite.js';",
+          "import { defineMaterialDownload } from 'cm-material-download';\ndefineMaterialDownload();",
+        );
+      const warned = await buildEdited({ 'src/main.ts': libraryEntry });
+      expect(warned).toContain('Application bundle generation complete.');
+      expect(scriptsIn(join(scratch, 'angular-edited'))).toContain(REACT_MARK);
+      expect(warned).toContain(
+        "Module 'react' used by 'node_modules/cm-material-download/dist/lib/chunks/bindAnchor.js' is not ESM",
+      );
+      expect(warned).toContain('CommonJS or AMD dependencies can cause optimization bailouts.');
+
+      const allowed = await buildEdited({
+        'src/main.ts': libraryEntry,
+        'angular.json': (source) =>
+          source.replace(
+            '"browser": "src/main.ts",',
+            '"browser": "src/main.ts", "allowedCommonJsDependencies": ["react", "react-dom", "use-sync-external-store"],',
+          ),
+      });
+      expect(allowed).toContain('Application bundle generation complete.');
+      expect(allowed).not.toMatch(/WARNING/);
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
   it('imports the self-registering files where there is no DOM, as a server rendering the app does, without throwing', async () => {
     // Resolved from the app, as its server bundle would: through the installed package's exports.
@@ -690,32 +724,36 @@ describe('examples/sveltekit with the installed package', () => {
     expect(code).not.toContain(REACT_MARK);
   });
 
-  it('passes svelte-check, which types `oncm-link-change` and refuses `type="pdf"` in a template', async () => {
-    // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
-    const page = readFileSync(join(svelteKitApp, 'src/routes/+page.svelte'), 'utf8');
-    // The tag's `{type}` attribute, alone on its line (the select binds `{type}` too).
-    const typeAttribute = /^(\s*)\{type\}$/m;
-    expect(page).toMatch(typeAttribute);
-    writeFileSync(join(svelteKitApp, 'src/WrongType.svelte'), page.replace(typeAttribute, '$1type="pdf"'));
-    try {
-      const output = await appOutput(svelteKitApp, [
-        'node_modules/svelte-check/bin/svelte-check',
-        '--tsconfig',
-        './tsconfig.json',
-        '--output',
-        'machine',
-      ]).catch((error: Error) => error.message);
-      const problems = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
-      expect(
-        problems.filter((line) => !line.includes('"src/WrongType.svelte"')),
-        output,
-      ).toEqual([]);
-      // Machine output quotes the message as JSON: its own quotes come escaped.
-      expect(problems, output).toEqual([expect.stringMatching(/ERROR .*Type '\\?"pdf\\?"' is not assignable/)]);
-    } finally {
-      rmSync(join(svelteKitApp, 'src/WrongType.svelte'));
-    }
-  }, 120_000);
+  it(
+    'passes svelte-check, which types `oncm-link-change` and refuses `type="pdf"` in a template',
+    async () => {
+      // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
+      const page = readFileSync(join(svelteKitApp, 'src/routes/+page.svelte'), 'utf8');
+      // The tag's `{type}` attribute, alone on its line (the select binds `{type}` too).
+      const typeAttribute = /^(\s*)\{type\}$/m;
+      expect(page).toMatch(typeAttribute);
+      writeFileSync(join(svelteKitApp, 'src/WrongType.svelte'), page.replace(typeAttribute, '$1type="pdf"'));
+      try {
+        const output = await appOutput(svelteKitApp, [
+          'node_modules/svelte-check/bin/svelte-check',
+          '--tsconfig',
+          './tsconfig.json',
+          '--output',
+          'machine',
+        ]).catch((error: Error) => error.message);
+        const problems = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
+        expect(
+          problems.filter((line) => !line.includes('"src/WrongType.svelte"')),
+          output,
+        ).toEqual([]);
+        // Machine output quotes the message as JSON: its own quotes come escaped.
+        expect(problems, output).toEqual([expect.stringMatching(/ERROR .*Type '\\?"pdf\\?"' is not assignable/)]);
+      } finally {
+        rmSync(join(svelteKitApp, 'src/WrongType.svelte'));
+      }
+    },
+    TOOL_TIMEOUT_MS,
+  );
 
   describe('served by its Node server (adapter-node), in Chromium against the local provider', () => {
     const served = servePage(async () => {
