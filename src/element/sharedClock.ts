@@ -118,10 +118,6 @@ export function createSharedClock(
 
   return {
     setTimeout(callback, ms) {
-      lastId += 1;
-      // A wait with no end (a link that never expires) can never fire: holding it would keep an
-      // entry per element, a browser timer re-armed every 24 days, and the page listeners on.
-      if (ms === Number.POSITIVE_INFINITY) return lastId;
       const at = now();
       const dueAt = at + Math.max(0, Math.ceil(ms));
       let instant = instantNear(dueAt) ?? (dueAt === at ? overdueInstant(at) : undefined);
@@ -130,6 +126,7 @@ export function createSharedClock(
         arm(instant, at);
         addInstant(instant);
       }
+      lastId += 1;
       instant.callbacks.set(lastId, callback);
       instantOf.set(lastId, instant);
       return lastId;

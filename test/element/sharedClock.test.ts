@@ -150,34 +150,6 @@ describe('waits a browser timer cannot hold, and pages that slept', () => {
     }
   });
 
-  it('holds nothing for a wait of Infinity: no browser timer, no watch for the page’s return', () => {
-    vi.useFakeTimers({ now: 0 });
-    try {
-      const watching: string[] = [];
-      const clock = createSharedClock(Date.now, () => {
-        watching.push('start');
-        return () => watching.push('stop');
-      });
-      const ids = [
-        clock.setTimeout(() => {}, Number.POSITIVE_INFINITY),
-        clock.setTimeout(() => {}, Number.POSITIVE_INFINITY),
-      ];
-      expect(vi.getTimerCount()).toBe(0);
-      expect(watching).toEqual([]);
-      expect(new Set(ids).size).toBe(2);
-      for (const id of ids) clock.clearTimeout(id);
-      // An id of a wait of Infinity is never another timer's: clearing it leaves a real timer alone.
-      const ran: string[] = [];
-      const real = clock.setTimeout(() => void ran.push('real'), 10);
-      expect(ids).not.toContain(real);
-      clock.clearTimeout(ids[0]!);
-      vi.advanceTimersByTime(10);
-      expect(ran).toEqual(['real']);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
   it('on waking, runs at once, in their order, what came due while its timers slept, and sets the rest anew', async () => {
     const { clock, moveTo } = clockAt(1000);
     const { seen, callback } = recorder();
