@@ -7,8 +7,10 @@ import {
   type LookupInput,
   type LookupOutput,
   type MaterialDownloadEvent,
+  waitsCountedFrom,
 } from '../machine/materialDownload.machine.js';
 import { actorClock } from './pageScheduler.js';
+import { timeOfThisRun } from './sharedClock.js';
 
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';
@@ -71,9 +73,13 @@ const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: f
   };
 });
 
-/** The machine on the page's transport, observers and console; provided once for every element. */
+/**
+ * The machine on the page's transport, observers and console, its waits
+ * counted by the page's clock (`actorClock`); provided once for every element.
+ */
 export const elementLogic = materialDownloadMachine.provide({
   actors: { lookupLink, watchVisibility, watchConnection },
+  delays: waitsCountedFrom(timeOfThisRun),
   actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
 });
 

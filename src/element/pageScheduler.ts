@@ -1,6 +1,6 @@
 import { holdBatchWindows } from '../api/batchQueue.js';
 import { logError } from '../log.js';
-import { createSharedClock, type ActorClock, type SharedClock } from './sharedClock.js';
+import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } from './sharedClock.js';
 
 /**
  * Every piece of work the elements defer, and the one order it runs in.
@@ -76,7 +76,7 @@ let page: PageWork | null = null;
 
 function pageWork(): PageWork {
   if (page) return page;
-  const clock: SharedClock = createSharedClock(Date.now, () => wakeWhenShown(() => clock.wake()));
+  const clock: SharedClock = createSharedClock(timeOfThisRun, () => wakeWhenShown(() => clock.wake()));
   page = {
     queued: new Map(),
     order: [],

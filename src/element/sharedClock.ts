@@ -14,11 +14,30 @@ export interface SharedClock extends ActorClock {
 }
 
 /**
- * Timers due this close together run together: a busy renderer can be
- * preempted between counting a wait and setting it, so one moment lands a
- * few milliseconds apart (measured with a CPU hog per core); less than a frame.
+ * Timers due this close together run together: the refreshes of links that
+ * came in one answer are counted from when each element took it in, a few
+ * milliseconds apart on a busy page; less than a frame.
  */
 const SAME_INSTANT_MS = 8;
+
+/**
+ * The time of the current script run: `Date.now()` read once, until the run's
+ * microtasks. A machine counts a wait to its moment while it takes an event
+ * and XState hands the wait to the clock after the transition; read twice,
+ * time moves on in between, by as long as a busy renderer is preempted (over
+ * 20 ms seen with the other cores busy), and waits to one moment land on
+ * different instants. Counted and set from this one reading, they land on
+ * the moment itself.
+ */
+export function timeOfThisRun(): number {
+  if (runTime === undefined) {
+    runTime = Date.now();
+    queueMicrotask(() => (runTime = undefined));
+  }
+  return runTime;
+}
+
+let runTime: number | undefined;
 
 /** A browser's timer holds a signed 32-bit wait; a longer one fires at once. */
 export const LONGEST_TIMER_MS = 2 ** 31 - 1;

@@ -179,6 +179,23 @@ const failed = {
 } as const;
 
 /**
+ * The machine's waits, each to a moment in `now()` terms. The element counts
+ * them from the time its clock sets them by: a wait counted and set in one
+ * script run then ends on its moment exactly, however long the page was
+ * preempted in between, and waits to one moment share one timer.
+ */
+export function waitsCountedFrom(now: () => number) {
+  return {
+    // Counted from the failure, not from when this element took it in: a busy page may take
+    // the failure of one batch in over several tasks.
+    retryDelay: ({ context }: { context: MaterialDownloadContext }) =>
+      context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - now()),
+    renewalDelay: ({ context }: { context: MaterialDownloadContext }) => waitUntil(context.renewAt, now()),
+    expiryDelay: ({ context }: { context: MaterialDownloadContext }) => waitUntil(context.expiresAt, now()),
+  };
+}
+
+/**
  * The element's whole behaviour. It starts `idle` until one of the required
  * inputs is there, then validates. An input change that alters the request
  * re-enters `validating` from any live state; leaving `fetching` stops the
@@ -234,14 +251,8 @@ export const materialDownloadMachine = setup({
     /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
     watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
   },
-  delays: {
-    // Counted from the failure, not from when this element took it in: a busy page may take
-    // the failure of one batch in over several tasks.
-    retryDelay: ({ context }) =>
-      context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
-    renewalDelay: ({ context }) => waitUntil(context.renewAt, Date.now()),
-    expiryDelay: ({ context }) => waitUntil(context.expiresAt, Date.now()),
-  },
+  // Read at each count, not bound here: a test (or a page) may replace `Date.now`.
+  delays: waitsCountedFrom(() => Date.now()),
   actions: {
     // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
     assignInputs: assign(({ event }) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { LONGEST_TIMER_MS, createSharedClock, type ActorClock } from '../../src/element/sharedClock';
+import { elementLogic } from '../../src/element/elementLogic';
+import { LONGEST_TIMER_MS, createSharedClock, timeOfThisRun, type ActorClock } from '../../src/element/sharedClock';
 import { materialDownloadMachine, type LookupInput, type LookupOutput } from '../../src/machine';
 
 /** Real timers, a clock whose `now` the test moves: which task runs what is the point here. */
@@ -190,7 +191,10 @@ describe('waits a browser timer cannot hold, and pages that slept', () => {
 
 describe('retries due at one instant, on the shared clock', () => {
   /** Two elements' actors whose lookups the test answers; each lookup records whether a marker microtask ran before it. */
-  function twoElements(clock: ActorClock | undefined) {
+  function twoElements(
+    clock: ActorClock | undefined,
+    machine: typeof materialDownloadMachine = materialDownloadMachine,
+  ) {
     const calls: { attempt: number; reject: (error: Error) => void; sameTaskAsFirstRetry: boolean }[] = [];
     let firstRetryTaskOver = false;
     const lookupLink = fromPromise<LookupOutput, LookupInput>(
@@ -201,8 +205,12 @@ describe('retries due at one instant, on the shared clock', () => {
           calls.push({ attempt: input.attempt, reject, sameTaskAsFirstRetry: !firstRetryTaskOver });
         }),
     );
-    const logic = materialDownloadMachine.provide({
-      actors: { lookupLink, watchVisibility: fromCallback(({ sendBack }) => sendBack({ type: 'VISIBLE' })) },
+    const logic = machine.provide({
+      actors: {
+        lookupLink,
+        watchVisibility: fromCallback(({ sendBack }) => sendBack({ type: 'VISIBLE' })),
+        watchConnection: fromCallback(() => {}),
+      },
     });
     const inputs = [
       { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' as const },
@@ -231,6 +239,38 @@ describe('retries due at one instant, on the shared clock', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     const retries = await failTogetherTakenInApart(calls);
     expect(retries.map((call) => call.sameTaskAsFirstRetry)).toEqual([true, true]);
+    for (const actor of actors) actor.stop();
+  });
+
+  /** A clock whose page is preempted for `ms` before each timer after the first is set: XState counts the wait first. */
+  function preemptedBeforeSetting(clock: ActorClock, ms: number): ActorClock {
+    let set = 0;
+    return {
+      setTimeout(callback, wait) {
+        set += 1;
+        const until = Date.now() + (set > 1 ? ms : 0);
+        while (Date.now() < until);
+        return clock.setTimeout(callback, wait);
+      },
+      clearTimeout: (id) => clock.clearTimeout(id),
+    };
+  }
+
+  it('start both retries in one task though the page is preempted between counting the wait and setting it, as the elements count it', async () => {
+    const clock = preemptedBeforeSetting(createSharedClock(timeOfThisRun), 30);
+    const { calls, actors } = twoElements(clock, elementLogic);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    const retries = await failTogetherTakenInApart(calls);
+    expect(retries.map((call) => call.sameTaskAsFirstRetry)).toEqual([true, true]);
+    for (const actor of actors) actor.stop();
+  });
+
+  it('(counted from the time of each reading, the preempted retry lands 30 ms late, in a task of its own)', async () => {
+    const clock = preemptedBeforeSetting(createSharedClock(), 30);
+    const { calls, actors } = twoElements(clock);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    const retries = await failTogetherTakenInApart(calls);
+    expect(retries.map((call) => call.sameTaskAsFirstRetry)).toEqual([true, false]);
     for (const actor of actors) actor.stop();
   });
 
