@@ -10,6 +10,7 @@ import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
 import { cpuSlots } from './support/cpuSlots';
+import { installFromCache } from './support/installs';
 import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
@@ -34,6 +35,7 @@ interface PackageJson {
   sideEffects: string[] | boolean;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 let scratch: string;
@@ -92,7 +94,7 @@ async function installWithTarball(source: string, name: string, tarball: string)
   };
   appPackage.dependencies[pkg.name] = `file:${tarball}`;
   writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
-  await inApp(app, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error']);
+  await installFromCache(app, name, pkg);
   return app;
 }
 
