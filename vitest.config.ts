@@ -6,9 +6,10 @@ import LongestFirst from './test/support/longestFirst.js';
 const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
 
 /**
- * The browser suites keep no state in modules (each file starts its own provider and browser in
- * its hooks), so a worker runs them one after another on one module graph: Playwright, puppeteer
- * and the provider are imported once per worker rather than once per file.
+ * The browser suites keep no state in modules but the worker's browser (each file starts its own
+ * provider and browser contexts in its hooks), so a worker runs them one after another on one
+ * module graph: Playwright, puppeteer and the provider are imported, and the browser launched,
+ * once per worker rather than once per file.
  */
 const SHARED_MODULES = { isolate: false } as const;
 

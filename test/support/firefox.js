@@ -43,12 +43,15 @@ export function findFirefox() {
 }
 
 /**
- * Starts a headless Firefox over WebDriver BiDi with a throwaway profile.
+ * Starts a headless Firefox over WebDriver BiDi with a throwaway profile:
+ * puppeteer's own, or `userDataDir`, which the caller removes.
  * @param {string} executablePath
+ * @param {string} [userDataDir]
  * @returns {Promise<import('puppeteer-core').Browser>}
  */
-export function launchFirefox(executablePath) {
+export function launchFirefox(executablePath, userDataDir) {
   return puppeteer.launch({
+    ...(userDataDir ? { userDataDir } : {}),
     browser: 'firefox',
     protocol: 'webDriverBiDi',
     executablePath,

@@ -1,11 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
+import { exitOnTermination } from '../../support/workerExit';
 import { MaterialDownloadPage } from './materialDownloadPage';
 
 export interface Harness {
   provider: Provider;
-  browser: Browser;
   /**
    * A page object on a page no other test is using: a fresh context where the
    * options ask for one, otherwise a former test's page handed back clean.
@@ -106,6 +106,26 @@ function watchLastingChanges(page: Page): { readonly changed: boolean } {
 }
 
 /**
+ * One Chromium for every suite a test worker runs: the browser projects run
+ * their files one after another on one module graph, and a launch costs
+ * about 1.4 s of CPU and twice that in wall time on two busy cores, more than
+ * most files' tests. Each suite has contexts of its own and closes only
+ * them; the browser goes with the worker (Playwright stops what it launched
+ * when the process exits, see exitOnTermination), or is launched anew if it went away.
+ */
+let workerChromium: Promise<Browser> | undefined;
+
+function chromiumOfThisWorker(executablePath: string): Promise<Browser> {
+  exitOnTermination();
+  workerChromium ??= chromium.launch({ executablePath, args: CHROMIUM_FLAGS }).then((browser) => {
+    browser.on('disconnected', () => (workerChromium = undefined));
+    return browser;
+  });
+  workerChromium.catch(() => (workerChromium = undefined));
+  return workerChromium;
+}
+
+/**
  * The real local provider over HTTP plus Debian's Chromium: no fetch mocks.
  * Serves dist/ (the built element) and the test fixtures.
  *
@@ -125,7 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.providerClock ? { clock: options.providerClock } : {}),
     staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },
   });
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  const browser = await chromiumOfThisWorker(executablePath);
   const contexts = new Set<BrowserContext>();
   const spare: MaterialDownloadPage[] = [];
   const lasting = new WeakMap<MaterialDownloadPage, { readonly changed: boolean }>();
@@ -157,7 +177,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   return {
     provider,
-    browser,
     async newPage(contextOptions) {
       const reused = contextOptions ? undefined : spare.pop();
       if (reused) return reused;
@@ -174,7 +193,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     async close() {
       await Promise.all([...contexts].map(closeContext));
-      await browser.close();
       await provider.close();
     },
   };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { findFirefox, launchFirefox } from '../../support/firefox.js';
@@ -13,7 +16,12 @@ import type { DriverBrowser, DriverPage } from './driver';
  * froze it: such a page closes with its context.
  */
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<DriverBrowser> {
-  const browser = engine === 'chromium' ? await launchChromium() : await launchFirefox(executable('firefox'));
+  // A profile of our own: puppeteer stops the browser when the worker exits but leaves its profile behind.
+  const profile = mkdtempSync(join(tmpdir(), `cm-${engine}-profile-`));
+  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
+  process.once('exit', removeProfile);
+  const browser =
+    engine === 'chromium' ? await launchChromium(profile) : await launchFirefox(executable('firefox'), profile);
   const spare: DriverPage[] = [];
   return {
     version: await browser.version(),
@@ -26,7 +34,11 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<D
       page.setDefaultTimeout(20_000);
       return pageDriver(page, engine, (done) => spare.push(done));
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      removeProfile();
+      process.off('exit', removeProfile);
+    },
   };
 }
 
@@ -37,8 +49,13 @@ function executable(engine: 'chromium' | 'firefox'): string {
   throw new Error(`No ${engine} found: run \`npm test\` (its pretest installs one) or set ${variable}.`);
 }
 
-function launchChromium(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: executable('chromium'), headless: true, args: CHROMIUM_FLAGS });
+function launchChromium(userDataDir: string): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: executable('chromium'),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    userDataDir,
+  });
 }
 
 function pageDriver(page: Page, engine: 'chromium' | 'firefox', reuse: (page: DriverPage) => void): DriverPage {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CustomerPage, type Build, type OpenOptions } from './customerPage';
 import type { DriverBrowser } from './driver';
+import { exitOnTermination } from '../../support/workerExit';
 import { engine } from './engine';
 
 export interface EngineSuite {
@@ -15,9 +16,25 @@ export interface EngineSuite {
 }
 
 /**
- * One local provider over HTTP and one browser of this run's engine for the
- * file (no fetch mocks, a browser start is the costly part), a page per test,
- * and the check every test shares: nothing was thrown into the customer's page.
+ * The browser of this run's engine, one per test worker: an engine's files
+ * run one after another on one module graph, and a start (Firefox's, or
+ * WebKit's Xvfb, driver and MiniBrowser) costs more than most files' tests.
+ * Each driver stops its browser when the worker's process exits (see
+ * exitOnTermination).
+ */
+let workerBrowser: Promise<DriverBrowser> | undefined;
+
+function browserOfThisWorker(): Promise<DriverBrowser> {
+  exitOnTermination();
+  workerBrowser ??= engine.launch();
+  workerBrowser.catch(() => (workerBrowser = undefined));
+  return workerBrowser;
+}
+
+/**
+ * One local provider over HTTP for the file and the worker's browser of this
+ * run's engine (no fetch mocks), a page per test, and the check every test
+ * shares: nothing was thrown into the customer's page.
  */
 export function useEngine(): EngineSuite {
   let provider: Provider | undefined;
@@ -30,10 +47,9 @@ export function useEngine(): EngineSuite {
       staticDirs: { '/dist/': 'dist', '/engines/': 'test/engines/fixtures' },
     });
     elsewhere = await startProvider();
-    browser = await engine.launch();
+    browser = await browserOfThisWorker();
   });
   afterAll(async () => {
-    await browser?.close();
     await provider?.close();
     await elsewhere?.close();
   });
