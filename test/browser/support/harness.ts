@@ -1,7 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
-import { exitOnTermination } from '../../support/workerExit';
+import { oncePerWorker } from '../../support/perWorker';
 import { MaterialDownloadPage } from './materialDownloadPage';
 
 export interface Harness {
@@ -106,24 +106,18 @@ function watchLastingChanges(page: Page): { readonly changed: boolean } {
 }
 
 /**
- * One Chromium for every suite a test worker runs: the browser projects run
- * their files one after another on one module graph, and a launch costs
- * about 1.4 s of CPU and twice that in wall time on two busy cores, more than
- * most files' tests. Each suite has contexts of its own and closes only
- * them; the browser goes with the worker (Playwright stops what it launched
- * when the process exits, see exitOnTermination), or is launched anew if it went away.
+ * One Chromium for every suite a test worker runs: a launch costs about 1.4 s
+ * of CPU and twice that in wall time on two busy cores, more than most files'
+ * tests. Each suite has contexts of its own and closes only them.
  */
-let workerChromium: Promise<Browser> | undefined;
-
-function chromiumOfThisWorker(executablePath: string): Promise<Browser> {
-  exitOnTermination();
-  workerChromium ??= chromium.launch({ executablePath, args: CHROMIUM_FLAGS }).then((browser) => {
-    browser.on('disconnected', () => (workerChromium = undefined));
-    return browser;
-  });
-  workerChromium.catch(() => (workerChromium = undefined));
-  return workerChromium;
-}
+const chromiumOfThisWorker = oncePerWorker(async (forget) => {
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('No Chromium found: run `npm test` (its pretest installs one) or set CHROME_PATH.');
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  browser.on('disconnected', forget);
+  return browser;
+});
 
 /**
  * The real local provider over HTTP plus Debian's Chromium: no fetch mocks.
@@ -137,15 +131,12 @@ function chromiumOfThisWorker(executablePath: string): Promise<Browser> {
  * registry. A page a test changed in a lasting way is closed instead.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const executablePath = findChromium();
-  if (!executablePath)
-    throw new Error('No Chromium found: run `npm test` (its pretest installs one) or set CHROME_PATH.');
   const provider = await startProvider({
     batching: options.batching ?? true,
     ...(options.providerClock ? { clock: options.providerClock } : {}),
     staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },
   });
-  const browser = await chromiumOfThisWorker(executablePath);
+  const browser = await chromiumOfThisWorker();
   const contexts = new Set<BrowserContext>();
   const spare: MaterialDownloadPage[] = [];
   const lasting = new WeakMap<MaterialDownloadPage, { readonly changed: boolean }>();

@@ -30,5 +30,4 @@ export interface DriverBrowser {
   readonly version: string;
   /** A page for one test. Its origin's storage may hold a former page's: the model clears it. */
   newPage(): Promise<DriverPage>;
-  close(): Promise<void>;
 }

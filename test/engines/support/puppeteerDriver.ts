@@ -18,8 +18,7 @@ import type { DriverBrowser, DriverPage } from './driver';
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<DriverBrowser> {
   // A profile of our own: puppeteer stops the browser when the worker exits but leaves its profile behind.
   const profile = mkdtempSync(join(tmpdir(), `cm-${engine}-profile-`));
-  const removeProfile = () => rmSync(profile, { recursive: true, force: true });
-  process.once('exit', removeProfile);
+  process.once('exit', () => rmSync(profile, { recursive: true, force: true }));
   const browser =
     engine === 'chromium' ? await launchChromium(profile) : await launchFirefox(executable('firefox'), profile);
   const spare: DriverPage[] = [];
@@ -33,11 +32,6 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<D
       // A failed wait says what it waited for before the test's own timeout cuts it short.
       page.setDefaultTimeout(20_000);
       return pageDriver(page, engine, (done) => spare.push(done));
-    },
-    async close() {
-      await browser.close();
-      removeProfile();
-      process.off('exit', removeProfile);
     },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CustomerPage, type Build, type OpenOptions } from './customerPage';
 import type { DriverBrowser } from './driver';
-import { exitOnTermination } from '../../support/workerExit';
+import { oncePerWorker } from '../../support/perWorker';
 import { engine } from './engine';
 
 export interface EngineSuite {
@@ -16,20 +16,10 @@ export interface EngineSuite {
 }
 
 /**
- * The browser of this run's engine, one per test worker: an engine's files
- * run one after another on one module graph, and a start (Firefox's, or
- * WebKit's Xvfb, driver and MiniBrowser) costs more than most files' tests.
- * Each driver stops its browser when the worker's process exits (see
- * exitOnTermination).
+ * The browser of this run's engine, one per test worker: a start (Firefox's,
+ * or WebKit's Xvfb, driver and MiniBrowser) costs more than most files' tests.
  */
-let workerBrowser: Promise<DriverBrowser> | undefined;
-
-function browserOfThisWorker(): Promise<DriverBrowser> {
-  exitOnTermination();
-  workerBrowser ??= engine.launch();
-  workerBrowser.catch(() => (workerBrowser = undefined));
-  return workerBrowser;
-}
+const browserOfThisWorker = oncePerWorker(() => engine.launch());
 
 /**
  * One local provider over HTTP for the file and the worker's browser of this

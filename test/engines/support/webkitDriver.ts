@@ -17,7 +17,7 @@ export async function launchWebKit(): Promise<DriverBrowser> {
   const stopAll = () => {
     for (const child of started.splice(0).reverse()) if (child.exitCode === null) child.kill();
   };
-  // A worker that dies without afterAll must not leave an X server and a browser behind.
+  // The browser lives as long as the test worker (see oncePerWorker): it stops with it.
   process.once('exit', stopAll);
   try {
     const xvfb = await startXvfb(paths.xvfb);
@@ -28,11 +28,6 @@ export async function launchWebKit(): Promise<DriverBrowser> {
     return {
       version: `MiniBrowser (WebKitGTK) ${session.browserVersion}`,
       newPage: () => Promise.resolve(pageDriver(session)),
-      async close() {
-        await session.end().catch(() => {});
-        stopAll();
-        process.off('exit', stopAll);
-      },
     };
   } catch (error) {
     stopAll();
@@ -67,12 +62,8 @@ class Session {
     return session;
   }
 
-  send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     return command(`${this.url}${path}`, method, body);
-  }
-
-  end(): Promise<unknown> {
-    return this.send('DELETE', '');
   }
 }
 
