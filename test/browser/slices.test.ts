@@ -105,54 +105,64 @@ describe('elements connected together start in slices', () => {
 
 describe('before its slice ran', () => {
   /**
-   * Adds 1000 elements at CPU ×6, then, in the first task after a slice has
-   * run, does `act` to the last one (far below the fold, so still idle) and
-   * says whether it was still idle then.
+   * Enough that the last is far below the fold and many slices away: at CPU ×6 one slice's 8 ms
+   * starts a few elements, not hundreds. (1000 cost five times the page's work and showed nothing more.)
+   */
+  const ELEMENTS = 200;
+  const LAST_ID = `s-${ELEMENTS - 1}`;
+
+  /**
+   * Adds ELEMENTS at CPU ×6, then, in the first task after a slice has run,
+   * does `act` to the last one (far below the fold, so still idle) and says
+   * whether it was still idle then.
    */
   async function actBeforeItsSlice(act: 'remove' | 'change' | 'move'): Promise<boolean> {
     await openSlicesPage(6);
-    return I.page.evaluate((action) => {
-      (window as unknown as SlicesWindow).__addMany(1000);
-      const last = document.getElementById('s-999')!;
-      return new Promise<boolean>((done) => {
-        const observer = new MutationObserver(() => {
-          observer.disconnect();
-          const stillIdle = last.getAttribute('data-state') === 'idle';
-          if (action === 'remove') last.remove();
-          if (action === 'change') last.setAttribute('article-id', 'A-100');
-          if (action === 'move') document.getElementById('root')!.prepend(last);
-          done(stillIdle);
+    return I.page.evaluate(
+      ([action, count, lastId]) => {
+        (window as unknown as SlicesWindow).__addMany(count);
+        const last = document.getElementById(lastId)!;
+        return new Promise<boolean>((done) => {
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            const stillIdle = last.getAttribute('data-state') === 'idle';
+            if (action === 'remove') last.remove();
+            if (action === 'change') last.setAttribute('article-id', 'A-100');
+            if (action === 'move') document.getElementById('root')!.prepend(last);
+            done(stillIdle);
+          });
+          // The first element that leaves idle: a slice has run.
+          observer.observe(document.getElementById('s-0')!, { attributes: true, attributeFilter: ['data-state'] });
         });
-        // The first element that leaves idle: a slice has run.
-        observer.observe(document.getElementById('s-0')!, { attributes: true, attributeFilter: ['data-state'] });
-      });
-    }, act);
+      },
+      [act, ELEMENTS, LAST_ID] as const,
+    );
   }
 
   it('an element removed makes no request', async () => {
     expect(await actBeforeItsSlice('remove')).toBe(true);
-    await allSettled(999);
-    expect(articlesPerRequest().flat()).not.toContain('S-999');
-    expect(articlesPerRequest().flat()).toHaveLength(999);
+    await allSettled(ELEMENTS - 1);
+    expect(articlesPerRequest().flat()).not.toContain(`S-${ELEMENTS - 1}`);
+    expect(articlesPerRequest().flat()).toHaveLength(ELEMENTS - 1);
   }, 120_000);
 
   it('an element changed makes one request, with its latest inputs', async () => {
     expect(await actBeforeItsSlice('change')).toBe(true);
-    await allSettled(1000);
+    await allSettled(ELEMENTS);
     const asked = articlesPerRequest().flat();
-    expect(asked).not.toContain('S-999');
+    expect(asked).not.toContain(`S-${ELEMENTS - 1}`);
     expect(asked.filter((article) => article === 'A-100')).toHaveLength(1);
-    expect(await I.page.locator('#s-999').getAttribute('data-state')).toBe('enabled');
+    expect(await I.page.locator(`#${LAST_ID}`).getAttribute('data-state')).toBe('enabled');
   }, 120_000);
 
   it('an element moved starts once', async () => {
     expect(await actBeforeItsSlice('move')).toBe(true);
-    await allSettled(1000);
+    await allSettled(ELEMENTS);
     expect(
       articlesPerRequest()
         .flat()
-        .filter((article) => article === 'S-999'),
+        .filter((article) => article === `S-${ELEMENTS - 1}`),
     ).toHaveLength(1);
-    expect(await I.linkChanges('s-999')).toHaveLength(1);
+    expect(await I.linkChanges(LAST_ID)).toHaveLength(1);
   }, 120_000);
 });
