@@ -1,8 +1,8 @@
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { oncePerWorker } from '../../support/perWorker';
-import { MaterialDownloadPage } from './materialDownloadPage';
+import { BLANK_FIXTURE, MaterialDownloadPage } from './materialDownloadPage';
 
 export interface Harness {
   provider: Provider;
@@ -28,7 +28,8 @@ export interface HarnessOptions {
  * undo: a page that did any of it is closed after the test, never reused.
  * (Routes are not here: `unrouteAll` removes them. Nor are listeners: a
  * test's own is found by counting, since Playwright's waits add and remove
- * theirs.)
+ * theirs. Nor is a DevTools session that only throttled the CPU: the
+ * cleaning sets the rate back, see UNDOABLE_DEVTOOLS.)
  */
 const LASTING = {
   page: [
@@ -53,7 +54,6 @@ const LASTING = {
     'setGeolocation',
     'grantPermissions',
     'addCookies',
-    'newCDPSession',
     'newPage',
     'route',
     'routeFromHAR',
@@ -62,6 +62,12 @@ const LASTING = {
   /** A fake clock is installed for the whole context, and stays. */
   clock: ['install', 'setFixedTime', 'setSystemTime'],
 } as const;
+
+/**
+ * The one DevTools command a page is cleaned of rather than closed for: a test at a phone's CPU
+ * speed is common (slices, retries, batching), and a new context costs about a second of CPU.
+ */
+const UNDOABLE_DEVTOOLS = 'Emulation.setCPUThrottlingRate';
 
 /** Playwright's pages and contexts are Node-style emitters; its types declare only on, once and off. */
 type Emitter = { eventNames(): (string | symbol)[]; listenerCount(event: string | symbol): number };
@@ -78,13 +84,22 @@ const gainedListener = (target: Page | BrowserContext, before: Map<string | symb
   return emitter.eventNames().some((event) => emitter.listenerCount(event) > (before.get(event) ?? 0));
 };
 
+interface LastingChanges {
+  /** Whether the page can no longer be trusted clean. */
+  readonly changed: boolean;
+  /** Sets the CPU back to full speed and closes the DevTools sessions that slowed it. */
+  undoThrottling(): Promise<void>;
+}
+
 /**
  * Tells whether a test changed the page in a way a navigation does not undo:
- * called one of the LASTING methods on it or its context, or left a listener.
+ * called one of the LASTING methods on it or its context, sent a DevTools
+ * command other than the CPU throttle, or left a listener.
  */
-function watchLastingChanges(page: Page): { readonly changed: boolean } {
+function watchLastingChanges(page: Page): LastingChanges {
   const listeners = { page: listenersOf(page), context: listenersOf(page.context()) };
   let called = false;
+  const throttling = new Set<CDPSession>();
   const wrap = (target: object, names: readonly string[]) => {
     for (const name of names) {
       const methods = target as Record<string, (...args: unknown[]) => unknown>;
@@ -98,9 +113,28 @@ function watchLastingChanges(page: Page): { readonly changed: boolean } {
   wrap(page, LASTING.page);
   wrap(page.context(), LASTING.context);
   wrap(page.clock, LASTING.clock);
+  const context = page.context();
+  const newSession = context.newCDPSession.bind(context);
+  context.newCDPSession = async (target) => {
+    const session = await newSession(target);
+    const send = session.send.bind(session);
+    session.send = (method, params) => {
+      if (method === UNDOABLE_DEVTOOLS && target === page) throttling.add(session);
+      else called = true;
+      return send(method, params);
+    };
+    return session;
+  };
   return {
     get changed() {
-      return called || gainedListener(page, listeners.page) || gainedListener(page.context(), listeners.context);
+      return called || gainedListener(page, listeners.page) || gainedListener(context, listeners.context);
+    },
+    async undoThrottling() {
+      for (const session of throttling) {
+        await session.send(UNDOABLE_DEVTOOLS, { rate: 1 });
+        await session.detach();
+      }
+      throttling.clear();
     },
   };
 }
@@ -125,10 +159,12 @@ const chromiumOfThisWorker = oncePerWorker(async (forget) => {
  *
  * A new page costs Chromium a renderer process: about a second on two
  * cores, against a third of that for a test's whole page load. So a page
- * goes back to a pool after its test, navigated to `about:blank` with its
- * routes, storage and cookies gone, its page object's records emptied; the
- * next test's page load gives it a fresh document, module map and element
- * registry. A page a test changed in a lasting way is closed instead.
+ * goes back to a pool after its test, its routes, storage and cookies gone,
+ * its page object's records emptied, and on a fresh document of the blank
+ * fixture: that navigation ends the test's requests and timers, and is the
+ * one the next test's `open()` would make (it skips its own, see
+ * `MaterialDownloadPage.pristine`). A page a test changed in a lasting way
+ * is closed instead.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const provider = await startProvider({
@@ -139,7 +175,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const browser = await chromiumOfThisWorker();
   const contexts = new Set<BrowserContext>();
   const spare: MaterialDownloadPage[] = [];
-  const lasting = new WeakMap<MaterialDownloadPage, { readonly changed: boolean }>();
+  const lasting = new WeakMap<MaterialDownloadPage, LastingChanges>();
 
   const closeContext = async (context: BrowserContext) => {
     contexts.delete(context);
@@ -149,7 +185,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   /** Cleans a page for the next test; false where it cannot be trusted clean. */
   const clean = async (I: MaterialDownloadPage): Promise<boolean> => {
     const { page } = I;
-    if (page.isClosed() || lasting.get(I)?.changed) return false;
+    const changes = lasting.get(I);
+    if (page.isClosed() || !changes || changes.changed) return false;
+    await changes.undoThrottling();
     const url = page.url();
     // Only the provider's origin has storage the cleaning below reaches.
     if (url !== 'about:blank' && new URL(url).origin !== provider.origin) return false;
@@ -160,9 +198,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         sessionStorage.clear();
       });
     }
-    await page.goto('about:blank');
     await page.context().clearCookies();
+    await page.goto(`${provider.origin}${BLANK_FIXTURE}`);
     I.forget();
+    I.pristine = true;
     return true;
   };
 

@@ -7,6 +7,9 @@ export type { AnchorSnapshot };
 
 export const TAG = 'cm-material-download';
 
+/** The page `open()` loads unless told another: nothing but a `<main id="root">`. */
+export const BLANK_FIXTURE = '/fixtures/blank.html';
+
 /** The self-registering file under test: the React build, or the lite (Preact) build. */
 export const ELEMENT_FILE = `/dist/${process.env.CM_ELEMENT_FILE ?? 'cm-material-download.js'}`;
 
@@ -83,6 +86,13 @@ export class MaterialDownloadPage {
     });
   }
 
+  /**
+   * Set by the harness's pool: the page shows the blank fixture, loaded after the former test and
+   * untouched since. `open()` then starts from it instead of loading it again; anything else that
+   * gets the page clears this first (see useHarness).
+   */
+  pristine = false;
+
   /** Forgets what this page recorded, for the next test that gets the page (see the harness's pool). */
   forget(): void {
     for (const list of [
@@ -105,7 +115,9 @@ export class MaterialDownloadPage {
 
   /** Opens the blank page, sets storage, loads dist/cm-material-download.js and configures it. */
   async open(options: OpenOptions = {}): Promise<void> {
-    await this.page.goto(`${this.origin}${options.path ?? '/fixtures/blank.html'}`);
+    const path = options.path ?? BLANK_FIXTURE;
+    if (!(this.pristine && path === BLANK_FIXTURE)) await this.page.goto(`${this.origin}${path}`);
+    this.pristine = false;
     if (options.storage) {
       await this.page.evaluate((items) => {
         for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);

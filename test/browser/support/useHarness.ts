@@ -50,11 +50,14 @@ export function useHarness(options: HarnessOptions = {}): SuiteHarness {
     }
   });
 
-  const newPage = async ({ context, lifetime = 'test' }: NewPageOptions = {}) => {
+  /** A page for this test; `pristine` kept only for `open()`, which loads nothing before it starts. */
+  const takePage = async ({ context, lifetime = 'test' }: NewPageOptions = {}) => {
     const page = await harness!.newPage(context);
     (lifetime === 'suite' ? forSuite : forTest).push(page);
     return page;
   };
+  // A test may route or script the page before its own open(): that must load the page anew.
+  const newPage = async (options?: NewPageOptions) => Object.assign(await takePage(options), { pristine: false });
 
   return {
     get provider() {
@@ -62,7 +65,7 @@ export function useHarness(options: HarnessOptions = {}): SuiteHarness {
     },
     newPage,
     async open(openOptions = {}) {
-      const page = await newPage();
+      const page = await takePage();
       harness!.provider.clearRequests();
       await page.open(openOptions);
       return page;

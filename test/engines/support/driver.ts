@@ -7,6 +7,11 @@
 export type PageFunction<A extends unknown[], R> = (...args: A) => R;
 
 export interface DriverPage {
+  /**
+   * The URL a former test's `close(next)` left this page on, loaded then and untouched since;
+   * null otherwise. Opening that URL again can start from it (see CustomerPage.open).
+   */
+  readonly pristine: string | null;
   goto(url: string): Promise<void>;
   /**
    * Runs `fn` in the page with these arguments (JSON) and resolves with what it
@@ -21,8 +26,11 @@ export interface DriverPage {
   setLifecycle(state: 'frozen' | 'active'): Promise<void>;
   /** Goes back in the tab's history, as the visitor's Back button does. */
   goBack(): Promise<void>;
-  /** Ends the page: its requests in flight and its timers stop. */
-  close(): Promise<void>;
+  /**
+   * Ends the page: its requests in flight and its timers stop. A page the driver keeps for a later
+   * test loads `next` on the way (the page the next test would load first), or else a blank page.
+   */
+  close(next?: string): Promise<void>;
 }
 
 export interface DriverBrowser {

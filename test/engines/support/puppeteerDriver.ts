@@ -12,8 +12,8 @@ import type { DriverBrowser, DriverPage } from './driver';
  * A new browser context and page cost about a second on two cores, several
  * times a test's page load. So a page a test is done with goes back to a
  * pool on `about:blank` (as WebKit's one session does; the page model clears
- * storage as it opens), unless the test went offline, throttled its CPU or
- * froze it: such a page closes with its context.
+ * storage as it opens), its CPU back to full speed, unless the test went
+ * offline or froze it: such a page closes with its context.
  */
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<DriverBrowser> {
   // A profile of our own: puppeteer stops the browser when the worker exits but leaves its profile behind.
@@ -55,8 +55,16 @@ function launchChromium(userDataDir: string): Promise<Browser> {
 function pageDriver(page: Page, engine: 'chromium' | 'firefox', reuse: (page: DriverPage) => void): DriverPage {
   /** Whether the test changed the page in a way a navigation does not undo. */
   let changed = false;
+  let throttled = false;
+  let pristine: string | null = null;
   const driver: DriverPage = {
-    goto: async (url) => void (await page.goto(url)),
+    get pristine() {
+      return pristine;
+    },
+    async goto(url) {
+      pristine = null;
+      await page.goto(url);
+    },
     // The model sends JSON and gets JSON back: puppeteer's handle types have nothing to add.
     evaluate: (fn, ...args) => page.evaluate(fn as (...given: unknown[]) => unknown, ...args) as Promise<never>,
     setOffline(offline) {
@@ -64,7 +72,7 @@ function pageDriver(page: Page, engine: 'chromium' | 'firefox', reuse: (page: Dr
       return page.setOfflineMode(offline);
     },
     throttleCpu(rate) {
-      changed = true;
+      throttled = true;
       return page.emulateCPUThrottling(rate);
     },
     async setLifecycle(state) {
@@ -75,13 +83,18 @@ function pageDriver(page: Page, engine: 'chromium' | 'firefox', reuse: (page: Dr
       await session.detach();
     },
     goBack: async () => void (await page.goBack()),
-    async close() {
+    async close(next) {
       if (!changed && !page.isClosed()) {
-        const blank = await page.goto('about:blank').then(
-          () => true,
-          () => false,
-        );
-        if (blank) return reuse(driver);
+        const fullSpeed = throttled ? page.emulateCPUThrottling(null) : Promise.resolve();
+        throttled = false;
+        const clean = await fullSpeed
+          .then(() => page.goto(next ?? 'about:blank'))
+          .then(
+            () => true,
+            () => false,
+          );
+        pristine = clean ? (next ?? null) : null;
+        if (clean) return reuse(driver);
       }
       await page.browserContext().close();
     },

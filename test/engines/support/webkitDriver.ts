@@ -25,9 +25,10 @@ export async function launchWebKit(): Promise<DriverBrowser> {
     const driver = await startWebKitDriver(paths.driver, xvfb.display);
     started.push(driver.process);
     const session = await Session.start(driver.url, paths.miniBrowser);
+    const window: WindowState = { pristine: null };
     return {
       version: `MiniBrowser (WebKitGTK) ${session.browserVersion}`,
-      newPage: () => Promise.resolve(pageDriver(session)),
+      newPage: () => Promise.resolve(pageDriver(session, window)),
     };
   } catch (error) {
     stopAll();
@@ -81,9 +82,20 @@ async function command(url: string, method: string, body?: unknown): Promise<unk
   return value;
 }
 
-function pageDriver(session: Session): DriverPage {
+/** What the one window shows between tests: the page a former test's close() loaded, untouched since. */
+interface WindowState {
+  pristine: string | null;
+}
+
+function pageDriver(session: Session, window: WindowState): DriverPage {
   return {
-    goto: async (url) => void (await session.send('POST', '/url', { url })),
+    get pristine() {
+      return window.pristine;
+    },
+    async goto(url) {
+      window.pristine = null;
+      await session.send('POST', '/url', { url });
+    },
     // Execute Script awaits a promise the body returns; `undefined` comes back as null.
     evaluate: async (fn, ...args) =>
       (await session.send('POST', '/execute/sync', {
@@ -94,7 +106,11 @@ function pageDriver(session: Session): DriverPage {
     throttleCpu: () => Promise.reject(new Error('classic WebDriver has no command to throttle the CPU')),
     setLifecycle: () => Promise.reject(new Error('classic WebDriver has no command to hide or freeze a page')),
     goBack: async () => void (await session.send('POST', '/back', {})),
-    // The one window stays for the next test: a blank page ends this one's requests and timers.
-    close: async () => void (await session.send('POST', '/url', { url: 'about:blank' })),
+    // The one window stays for the next test: loading a page ends this one's requests and timers.
+    async close(next) {
+      window.pristine = null;
+      await session.send('POST', '/url', { url: next ?? 'about:blank' });
+      window.pristine = next ?? null;
+    },
   };
 }
