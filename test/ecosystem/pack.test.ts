@@ -535,8 +535,9 @@ describe('examples/angular with the installed package', () => {
       const readmeList = /"allowedCommonJsDependencies": (\[[^\]]*\])/.exec(
         readFileSync(join(root, 'README.md'), 'utf8'),
       );
-      const allowed = (JSON.parse(readmeList![1]!) as string[]).filter((module) => module !== 'react');
-      expect(allowed).toEqual(['react-dom', 'use-sync-external-store']);
+      const readmeNames = JSON.parse(readmeList![1]!) as string[];
+      expect(readmeNames).toContain('react');
+      const allowed = readmeNames.filter((module) => module !== 'react');
       const output = await buildEdited({
         'src/main.ts': (source) =>
           source.replace(

@@ -14,7 +14,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function npmRun(script) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm, ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
