@@ -4,6 +4,7 @@
 // by someone else while the bench is running.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -12,9 +13,10 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 /**
  * @typedef {object} BenchFile
- * @property {'react' | 'lite' | 'r2wc' | 'floor' | 'naive' | 'apollo'} id
+ * @property {'react' | 'lite' | 'r2wc' | 'floor' | 'naive' | 'apollo' | 'react-against' | 'lite-against'} id
  * @property {string} label
  * @property {string} fileName inside bench/.build/
+ * @property {'react' | 'lite'} [buildOf] for another build of the element: which of ours it is measured against
  */
 
 /** @type {BenchFile[]} */
@@ -26,6 +28,27 @@ export const BENCH_FILES = [
   { id: 'floor', label: 'floor (hand-written)', fileName: 'floor.js' },
   { id: 'naive', label: 'naive baseline', fileName: 'naive.js' },
   { id: 'apollo', label: 'Apollo baseline', fileName: 'apollo.js' },
+];
+
+/**
+ * Another build of the element (`--against`, e.g. an older commit's dist/),
+ * measured in the same run as ours: each pair's ratios to one floor compare
+ * like with like, which two runs on a noisy machine cannot.
+ * @type {BenchFile[]}
+ */
+export const AGAINST_FILES = [
+  {
+    id: 'react-against',
+    label: 'React build (--against)',
+    fileName: 'against/cm-material-download.js',
+    buildOf: 'react',
+  },
+  {
+    id: 'lite-against',
+    label: 'lite build (--against)',
+    fileName: 'against/cm-material-download.lite.js',
+    buildOf: 'lite',
+  },
 ];
 
 /** `npm run build`, so the bench measures the source as it is now. */
@@ -71,6 +94,15 @@ async function buildBaseline(entry, fileName, { asElement = false } = {}) {
       rolldownOptions: { output: { minify: true } },
     },
   });
+}
+
+/** @param {string} distDir holds the other build's files under our own files' names */
+export function copyAgainstFiles(distDir) {
+  mkdirSync(`${BUILD_DIR}against`, { recursive: true });
+  for (const file of AGAINST_FILES) {
+    const ours = /** @type {BenchFile} */ (BENCH_FILES.find((f) => f.id === file.buildOf));
+    copyFileSync(path.join(distDir, ours.fileName), `${BUILD_DIR}${file.fileName}`);
+  }
 }
 
 export async function buildBenchFiles() {

@@ -1,6 +1,6 @@
 // @ts-check
 import { parseArgs } from 'node:util';
-import { BENCH_FILES } from './build-files.js';
+import { AGAINST_FILES, BENCH_FILES } from './build-files.js';
 
 // The issues' report: N = 1, 100 and 1000 at 50 ms, five runs of every file, files taking turns;
 // then a mid-range phone (CPU ×4 through the DevTools protocol) at N = 100 and 1000.
@@ -23,6 +23,8 @@ const USAGE = `node bench/run.js [options]
   --no-build          reuse bench/.build from the last run instead of building
   --link-style <s>    the local provider's links: unsigned, azure, s3, gcs, cloudfront or no-expiry
                       (default: its own, signed); unsigned compares with builds from before signed links
+  --against <dir>     also measure another build of the element, e.g. an older commit's dist/ (its
+                      cm-material-download.js and .lite.js), each beside ours of the same kind in this run
 The defaults are the full matrix: about 15 minutes on 2 cores, a third of it naive and
 Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json and leaves
 bench/results.json and the README alone.`;
@@ -51,6 +53,7 @@ export function readOptions(argv) {
       timeout: { type: 'string' },
       'no-build': { type: 'boolean' },
       'link-style': { type: 'string' },
+      against: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,11 +64,13 @@ export function readOptions(argv) {
   const runs = values.runs ? Number(values.runs) : FULL_MATRIX.runs;
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number ≥ 1\n\n${USAGE}`);
   const fileIds = values.files ? values.files.split(',').map((id) => id.trim()) : BENCH_FILES.map((f) => f.id);
-  const files = fileIds.map((id) => {
+  const ours = fileIds.map((id) => {
     const file = BENCH_FILES.find((f) => f.id === id);
     if (!file) throw new Error(`unknown file "${id}"\n\n${USAGE}`);
     return file;
   });
+  const against = values.against;
+  const files = against ? [...ours, ...AGAINST_FILES.filter((file) => ours.some((f) => f.id === file.buildOf))] : ours;
   const sizes = values.n ? numberList(values.n) : FULL_MATRIX.sizes;
   const latencies = values.latency ? numberList(values.latency) : FULL_MATRIX.latencies;
   const cpuRates = values.cpu ? numberList(values.cpu) : FULL_MATRIX.cpuRates;
@@ -79,6 +84,7 @@ export function readOptions(argv) {
   const isFullMatrix =
     build &&
     linkStyle === undefined &&
+    against === undefined &&
     runs >= FULL_MATRIX.runs &&
     files.length === BENCH_FILES.length &&
     FULL_MATRIX.sizes.every((n) => sizes.includes(n)) &&
@@ -93,6 +99,7 @@ export function readOptions(argv) {
     timeoutMs: values.timeout ? Number(values.timeout) : 30_000,
     build,
     linkStyle,
+    against,
     isFullMatrix,
   };
 }

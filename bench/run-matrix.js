@@ -44,7 +44,7 @@ export async function runMatrix({ browser, provider, pagePaths, options }) {
     return [...files.slice(shift), ...files.slice(0, shift)];
   };
   const filesAt = (/** @type {number} */ cpuRate) =>
-    cpuRate === 1 ? options.files : options.files.filter((file) => THROTTLED.files.includes(file.id));
+    cpuRate === 1 ? options.files : options.files.filter((file) => THROTTLED.files.includes(file.buildOf ?? file.id));
   const sizesAt = (/** @type {number} */ cpuRate) =>
     cpuRate === 1 ? options.sizes : options.sizes.filter((n) => n >= THROTTLED.minN);
 
@@ -68,7 +68,7 @@ export async function runMatrix({ browser, provider, pagePaths, options }) {
         for (let run = 0; run < options.runs; run += 1) {
           for (const file of filesInTurn(filesAt(cpuRate), run)) {
             count += 1;
-            const progress = `[${String(count).padStart(String(total).length)}/${total}] ${elapsed()}  ${file.id.padEnd(6)} CPU ×${cpuRate} ${String(latencyMs).padStart(2)} ms  N=${String(n).padEnd(4)} run ${run + 1}/${options.runs}`;
+            const progress = `[${String(count).padStart(String(total).length)}/${total}] ${elapsed()}  ${file.id.padEnd(13)} CPU ×${cpuRate} ${String(latencyMs).padStart(2)} ms  N=${String(n).padEnd(4)} run ${run + 1}/${options.runs}`;
             // Once most runs are unfinished the median is "not reached" whatever the rest do.
             if ((unfinished.get(file.id) ?? 0) > options.runs / 2) {
               console.log(`${progress}  skipped: most runs did not finish, so neither does the median`);

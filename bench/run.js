@@ -7,7 +7,7 @@ import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { startProvider } from '../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
-import { BUILD_DIR, buildBenchFiles } from './build-files.js';
+import { BUILD_DIR, buildBenchFiles, copyAgainstFiles } from './build-files.js';
 import { formatReport } from './format-report.js';
 import { readOptions } from './options.js';
 import { writePages } from './pages.js';
@@ -24,6 +24,7 @@ const options = readOptions(process.argv.slice(2));
 const loadAtStart = os.loadavg()[0] ?? 0;
 
 if (options.build) await buildBenchFiles();
+if (options.against) copyAgainstFiles(options.against);
 const pagePaths = writePages([...new Set([Math.min(10, ...options.sizes), ...options.sizes])]);
 
 /** @type {Record<string, import('./summarize.js').Sizes>} */
@@ -78,6 +79,8 @@ try {
       cpuRate:
         'Emulation.setCPUThrottlingRate applied once the page has loaded and before the script is added; above 1 only N ≥ 100 and the files react, lite, floor, apollo',
       timeoutMs: options.timeoutMs,
+      linkStyle: options.linkStyle ?? 'the provider default (signed)',
+      ...(options.against ? { against: options.against } : {}),
       files: options.files,
       timeToLinks:
         "from the script's Resource Timing responseEnd to the last anchor's href (performance.now() in the page); unfinished runs (timeout, or links missing: every element settled, some disabled without a link) have none",
