@@ -27,6 +27,14 @@ const reactBinder: AnchorBinder = {
   unbind: (host) => withBinding(({ unbindAnchor }) => unbindAnchor(host)),
 };
 
+/** What the page was told while the host had no anchor; a page of a thousand elements keeps no detail for it. */
+const NO_ANCHOR = Symbol('no anchor');
+
+/** A detail of its own for each event: a listener may keep or change what it was given. */
+function noAnchorDetail(): LinkChangeDetail {
+  return { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
+}
+
 /**
  * One element's behaviour, from its first connection to its destruction:
  * the only owner of the element's actor (as Lit's ReactiveController plugs
@@ -44,15 +52,9 @@ export class ElementController {
   /** The machine's latest settling: what the anchor shows once it is there. */
   #settled: LinkChangeDetail | null = null;
   /** What the page was told last: it hears each change once. */
-  #announced: LinkChangeDetail | null = null;
-  /** What the page hears while the host has no anchor, whatever the lookup found. */
-  readonly #noAnchor: LinkChangeDetail = {
-    state: 'disabled',
-    href: null,
-    error: NO_ANCHOR_MESSAGE,
-    reason: 'no-anchor',
-  };
-  readonly #settlingListeners = new Set<() => void>();
+  #announced: LinkChangeDetail | typeof NO_ANCHOR | null = null;
+  /** The anchor binding: one per element, and the only one that listens. */
+  #settlingListener: (() => void) | null = null;
 
   constructor(host: HTMLElement, binder: AnchorBinder = reactBinder) {
     this.host = host;
@@ -93,23 +95,28 @@ export class ElementController {
     this.#actor.system.inspect(inspectorFor(this.host));
   }
 
-  // As properties, not methods: `useSyncExternalStore` is handed them as they are.
-  /** The machine's latest settling, or null before the first; stable between changes. */
-  readonly latestSettling = (): LinkChangeDetail | null => this.#settled;
-  readonly subscribeToSettlings = (onChange: () => void): (() => void) => {
-    this.#settlingListeners.add(onChange);
-    return () => this.#settlingListeners.delete(onChange);
-  };
+  /** The machine's latest settling, or null before the first. */
+  get settled(): LinkChangeDetail | null {
+    return this.#settled;
+  }
+
+  /** Calls `onSettled` after each settling of the machine, until the returned function is called. */
+  followSettlings(onSettled: () => void): () => void {
+    this.#settlingListener = onSettled;
+    return () => {
+      if (this.#settlingListener === onSettled) this.#settlingListener = null;
+    };
+  }
 
   /**
    * The page hears what the host shows now, once: the latest settling while
    * an anchor shows it, `no-anchor` while there is none.
    */
   announce(anchored: boolean): void {
-    const detail = anchored ? this.#settled : this.#noAnchor;
-    if (!detail || detail === this.#announced) return;
-    this.#announced = detail;
-    dispatchLinkChange(this.host, detail);
+    const told = anchored ? this.#settled : NO_ANCHOR;
+    if (!told || told === this.#announced) return;
+    this.#announced = told;
+    dispatchLinkChange(this.host, told === NO_ANCHOR ? noAnchorDetail() : told);
   }
 
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
@@ -121,7 +128,7 @@ export class ElementController {
     // Before the start: an invalid input settles during `start()`.
     actor.on('link.settled', ({ state, href, error, reason }: LinkSettledEvent) => {
       this.#settled = { state, href, error, reason };
-      for (const listener of this.#settlingListeners) listener();
+      this.#settlingListener?.();
     });
     this.#actor = actor;
     enterChannel(this.host, actor);

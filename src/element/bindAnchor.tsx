@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo, startTransition, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from 'react';
+import { memo, startTransition, useLayoutEffect, useReducer, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { logError } from '../log.js';
 import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
@@ -92,18 +92,22 @@ function Bindings({ list, onCommit }: { list: Binding[]; onCommit: () => void })
 export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: Omit<Binding, 'key'>) {
   const { host } = controller;
   const view = useSelector(actor, connect, viewsEqual);
-  const settled = useSyncExternalStore(
-    controller.subscribeToSettlings,
-    controller.latestSettling,
-    controller.latestSettling,
-  );
   /** Reported missing: no anchor once the children could have arrived, and none since. */
   const anchorMissing = useRef(false);
-  const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
+  // What the view does not show: the host's children, and a settling that left the view as it was.
+  const [outsideVersion, outsideChanged] = useReducer((version: number) => version + 1, 0);
 
   // In a layout effect, like the binding below it: a parser that inserts the anchor between the
-  // two would otherwise go unseen.
-  useLayoutEffect(() => observeChildren(host, childrenChanged), [host]);
+  // two would otherwise go unseen. The settlings are not a store of their own (`useSyncExternalStore`):
+  // on a page of a thousand bindings, its hooks and effects cost more than the render they spare.
+  useLayoutEffect(() => {
+    const stopObserving = observeChildren(host, outsideChanged);
+    const stopFollowing = controller.followSettlings(outsideChanged);
+    return () => {
+      stopObserving();
+      stopFollowing();
+    };
+  }, [host, controller]);
 
   // Layout timing: the anchor changes before the browser paints, whichever renderer runs.
   useLayoutEffect(() => {
@@ -122,21 +126,22 @@ export const AnchorBinding = memo(function AnchorBinding({ controller, actor }: 
     }
     reflectState(host, view.state, view.reason);
     return afterChildrenArrive(() => {
-      if (findAnchor(host)) return childrenChanged();
+      if (findAnchor(host)) return outsideChanged();
       logError(NO_ANCHOR_MESSAGE, host);
       anchorMissing.current = true;
-      childrenChanged();
+      outsideChanged();
     });
-  }, [host, view, childrenVersion]);
+  }, [host, view, outsideVersion]);
 
   // Declared after the anchor's effect, so it runs after it in the same commit. While the children
   // may still be arriving, neither a link nor its absence is certain: nothing is announced. A settling
   // the machine has already left (new inputs came before this render) was never shown: the next one is.
   useLayoutEffect(() => {
     if (view.state === 'destroyed') return;
+    const { settled } = controller;
     if (anchorMissing.current) controller.announce(false);
     else if (findAnchor(host) && settled && showsSettling(view, settled)) controller.announce(true);
-  }, [controller, host, settled, childrenVersion, view]);
+  }, [controller, host, outsideVersion, view]);
 
   return null;
 });
