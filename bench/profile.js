@@ -21,6 +21,9 @@ const USAGE = `node bench/profile.js [options]
   --cpu <rate>      CPU slow-down through the DevTools protocol (default 4, a mid-range phone)
   --runs <k>        profiled page loads per file, files taking turns (default 5)
   --latency <ms>    the local provider's answer latency (default 50)
+  --link-style <s>  the local provider's links, as for bench/run.js (unsigned compares with older builds)
+  --against <dir>   also profile another build's React and lite files in the same run, files taking
+                    turns: its dist/, built with CM_BUILD_SOURCEMAPS=1 so that its maps lie beside them
 Profiles the React and lite builds, built with hidden source maps, beside the
 hand-written floor (bench/.build/floor.js from the last \`npm run bench\`).`;
 
@@ -30,6 +33,8 @@ const { values } = parseArgs({
     cpu: { type: 'string', default: '4' },
     runs: { type: 'string', default: '5' },
     latency: { type: 'string', default: '50' },
+    'link-style': { type: 'string' },
+    against: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -46,11 +51,19 @@ if (![n, cpuRate, runs, latencyMs].every((value) => Number.isFinite(value) && va
 }
 
 const PROFILE_DIR = `${BUILD_DIR}profile/`;
-const FILES = [
+const OURS = [
   { id: 'react', fileName: 'cm-material-download.js', mapped: true },
   { id: 'lite', fileName: 'cm-material-download.lite.js', mapped: true },
-  { id: 'floor', fileName: 'floor.js', mapped: false },
 ];
+/** With `--against`: the other build's files, copied from its dist/ with their maps. */
+const AGAINST = OURS.map(({ id, fileName }) => ({
+  id: `${id}-against`,
+  fileName: `against/${fileName}`,
+  mapped: true,
+  from: `${values.against}/${fileName}`,
+}));
+/** @type {{ id: string, fileName: string, mapped: boolean, from?: string }[]} */
+const FILES = [...OURS, { id: 'floor', fileName: 'floor.js', mapped: false }, ...(values.against ? AGAINST : [])];
 /**
  * What `Profiler.stop` answers, as far as it is read here.
  * @typedef {{ functionName: string, url: string, lineNumber: number, columnNumber: number }} CallFrame
@@ -74,9 +87,9 @@ async function buildMappedFiles() {
       code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`)),
     );
   });
-  mkdirSync(PROFILE_DIR, { recursive: true });
-  for (const { fileName, mapped } of FILES) {
-    const from = mapped ? `${PACKAGE_ROOT}dist/${fileName}` : `${BUILD_DIR}${fileName}`;
+  mkdirSync(`${PROFILE_DIR}against`, { recursive: true });
+  for (const { fileName, mapped, from: elsewhere } of FILES) {
+    const from = elsewhere ?? (mapped ? `${PACKAGE_ROOT}dist/${fileName}` : `${BUILD_DIR}${fileName}`);
     copyFileSync(from, `${PROFILE_DIR}${fileName}`);
     if (mapped) copyFileSync(`${from}.map`, `${PROFILE_DIR}${fileName}.map`);
   }
@@ -124,7 +137,11 @@ function selfTimeByGroup(profile, fileName, map) {
 
 await buildMappedFiles();
 const pagePath = writePages([n]).get(n);
-const provider = await startProvider({ staticDirs: { '/bench/': 'bench/.build' } });
+const linkStyle = /** @type {import('../dev/provider/link-signing.js').LinkStyle | undefined} */ (values['link-style']);
+const provider = await startProvider({
+  staticDirs: { '/bench/': 'bench/.build' },
+  ...(linkStyle ? { linkStyle } : {}),
+});
 provider.setLatency(latencyMs);
 const executablePath = findChromium();
 if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH or install Debian's chromium.");
@@ -155,7 +172,7 @@ try {
         result.groups.push(selfTimeByGroup(profile, fileName, map));
         result.allSetMs.push(outcome.finishedAt - outcome.arrivedAt);
         console.log(
-          `${id.padEnd(5)} run ${run + 1}/${runs}: all set ${Math.round(outcome.finishedAt - outcome.arrivedAt)} ms`,
+          `${id.padEnd(13)} run ${run + 1}/${runs}: all set ${Math.round(outcome.finishedAt - outcome.arrivedAt)} ms`,
         );
       } finally {
         await context.close();
