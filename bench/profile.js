@@ -12,7 +12,7 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { startProvider } from '../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
-import { BUILD_DIR, PACKAGE_ROOT } from './build-files.js';
+import { AGAINST_FILES, BENCH_FILES, BUILD_DIR, PACKAGE_ROOT } from './build-files.js';
 import { writePages } from './pages.js';
 import { median } from './stats.js';
 
@@ -51,16 +51,18 @@ if (![n, cpuRate, runs, latencyMs].every((value) => Number.isFinite(value) && va
 }
 
 const PROFILE_DIR = `${BUILD_DIR}profile/`;
-const OURS = [
-  { id: 'react', fileName: 'cm-material-download.js', mapped: true },
-  { id: 'lite', fileName: 'cm-material-download.lite.js', mapped: true },
-];
-/** With `--against`: the other build's files, copied from its dist/ with their maps. */
-const AGAINST = OURS.map(({ id, fileName }) => ({
-  id: `${id}-against`,
-  fileName: `against/${fileName}`,
+/** The element's files as the bench has them: built here, mapped through their source maps. */
+const OURS = BENCH_FILES.filter((file) => file.id === 'react' || file.id === 'lite').map(({ id, fileName }) => ({
+  id,
+  fileName,
   mapped: true,
-  from: `${values.against}/${fileName}`,
+}));
+/** With `--against`: the bench's files of another build, copied from its dist/ with their maps. */
+const AGAINST = AGAINST_FILES.map(({ id, fileName, buildOf }) => ({
+  id,
+  fileName,
+  mapped: true,
+  from: `${values.against}/${OURS.find((ours) => ours.id === buildOf)?.fileName}`,
 }));
 /** @type {{ id: string, fileName: string, mapped: boolean, from?: string }[]} */
 const FILES = [...OURS, { id: 'floor', fileName: 'floor.js', mapped: false }, ...(values.against ? AGAINST : [])];
