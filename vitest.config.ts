@@ -28,6 +28,8 @@ export default defineConfig({
     // measured no faster: three Chromiums and the examples' builds kept the load above 12.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
+    // After the run: a browser whose worker was killed before it could stop it.
+    globalSetup: ['test/support/leftBrowsers.ts'],
     projects: [
       {
         extends: true,
