@@ -201,11 +201,8 @@ export function faultAnswer(fault, body) {
   const json = 'application/json; charset=utf-8';
   switch (fault.kind) {
     case 'status': {
-      // A page on another origin reads Retry-After only where the server exposes it.
-      const headers =
-        fault.retryAfter === undefined
-          ? undefined
-          : { 'retry-after': String(fault.retryAfter), 'access-control-expose-headers': 'retry-after' };
+      // The server lists it in Access-Control-Expose-Headers: a page on another origin reads it only then.
+      const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
       return fault.format === 'json'
         ? {
             status: fault.status,

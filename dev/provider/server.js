@@ -39,9 +39,10 @@ import { createStaticHandler } from './static.js';
  * @typedef {object} Provider
  * @property {string} origin e.g. http://127.0.0.1:4173
  * @property {string} graphqlUrl origin + '/graphql'
- * @property {(links: { linkStyle?: LinkStyle, linkLifetimeMs?: number }) => string} graphqlUrlFor
+ * @property {(links: { linkStyle?: LinkStyle, linkLifetimeMs?: number, exposeDate?: boolean }) => string} graphqlUrlFor
  *   graphqlUrl with `?link-style=…&link-lifetime-ms=…`: its answers carry links of that style and
- *   lifetime, whatever the provider's own, so each page or element of a test can ask for its own
+ *   lifetime, whatever the provider's own, so each page or element of a test can ask for its own;
+ *   `exposeDate: false` adds `expose-date=no` (see EXPOSE_DATE_PARAM)
  * @property {RecordedRequest[]} requests every POST to /graphql, in order
  * @property {() => void} clearRequests empties the log and, as resetFaults, restarts the flaky faults
  * @property {() => void} resetFaults every `fault-flaky-*` article fails its first requests again
@@ -56,6 +57,28 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 // Fault answers must be readable by a page on another origin, just like yoga's.
 const CORS = { 'access-control-allow-origin': '*' };
+/**
+ * Query parameter of a GraphQL URL: `no` answers as a provider that does not
+ * list `Date` in Access-Control-Expose-Headers, so a page on another origin
+ * cannot read the provider's clock from its answers.
+ */
+export const EXPOSE_DATE_PARAM = 'expose-date';
+
+/**
+ * The answer headers a page on another origin may read: `Date`, so that an
+ * element can read a signed link's life against the provider's clock when
+ * the visitor's is wrong (unless the URL says `expose-date=no`), and
+ * `Retry-After` where the answer sends one.
+ * @param {URL} url
+ * @param {Record<string, string>} [headers] the answer's own
+ */
+function exposedHeaders(url, headers = {}) {
+  const names = [
+    ...(url.searchParams.get(EXPOSE_DATE_PARAM) === 'no' ? [] : ['date']),
+    ...('retry-after' in headers ? ['retry-after'] : []),
+  ];
+  return names.length > 0 ? { 'access-control-expose-headers': names.join(', ') } : {};
+}
 
 /** Timers that close() can cut short, so a stopped server leaves nothing pending. */
 function createWaits() {
@@ -149,6 +172,9 @@ export async function startProvider({
 
   /** @param {IncomingMessage} req @param {ServerResponse} res @param {URL} url */
   async function handleGraphql(req, res, url) {
+    // Stamped by the clock that signs the links, as one server's clock stamps both.
+    res.setHeader('date', new Date(clock()).toUTCString());
+    for (const [name, value] of Object.entries(exposedHeaders(url))) res.setHeader(name, value);
     const links = linkPolicyOf(url.searchParams, providerLinks);
     if ('problem' in links) {
       res
@@ -190,6 +216,7 @@ export async function startProvider({
         'cache-control': 'no-store',
         ...CORS,
         ...answer.headers,
+        ...exposedHeaders(url, answer.headers),
       });
       res.end(answer.text);
       return;
@@ -255,10 +282,11 @@ export async function startProvider({
   return {
     origin,
     graphqlUrl: `${origin}${GRAPHQL_PATH}`,
-    graphqlUrlFor({ linkStyle: style, linkLifetimeMs: lifetimeMs }) {
+    graphqlUrlFor({ linkStyle: style, linkLifetimeMs: lifetimeMs, exposeDate = true }) {
       const url = new URL(GRAPHQL_PATH, origin);
       if (style !== undefined) url.searchParams.set(LINK_STYLE_PARAM, style);
       if (lifetimeMs !== undefined) url.searchParams.set(LINK_LIFETIME_PARAM, String(lifetimeMs));
+      if (!exposeDate) url.searchParams.set(EXPOSE_DATE_PARAM, 'no');
       return url.href;
     },
     requests,

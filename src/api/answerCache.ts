@@ -1,5 +1,6 @@
-import { readLinkExpiry, reusableUntil } from './linkExpiry.js';
+import { reusableUntil } from './linkExpiry.js';
 import type { OperationResult } from './operation.js';
+import { providerClock, stringsIn } from './providerClock.js';
 
 /** Answers with data, by operation key; bounded so a long session cannot grow it without end. */
 const answers = new Map<string, { result: OperationResult; storedAt: number; reusableUntil: number }>();
@@ -38,23 +39,16 @@ export function clearAnswerCache(): void {
 }
 
 /**
- * The earliest expiry of any link in an answer. Which of its links an element
- * reads is the readers' business (the first thumbnail, the first image tile,
- * ...): keeping to the first to expire, the cache never outlives the one read,
- * whatever the rules. Walked without recursion: an answer is the server's, and
- * nesting deep enough would overflow the stack.
+ * The earliest expiry of any link in an answer, in the visitor's terms.
+ * Which of its links an element reads is the readers' business (the first
+ * thumbnail, the first image tile, ...): keeping to the first to expire, the
+ * cache never outlives the one read, whatever the rules.
  */
 function earliestLinkExpiry(data: unknown): number | null {
   let earliest: number | null = null;
-  const pending: unknown[] = [data];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      const expiry = readLinkExpiry(value);
-      if (expiry !== null && (earliest === null || expiry < earliest)) earliest = expiry;
-    } else if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) pending.push(child);
-    }
+  for (const text of stringsIn([data])) {
+    const expiry = providerClock.expiryOf(text);
+    if (expiry !== null && (earliest === null || expiry < earliest)) earliest = expiry;
   }
   return earliest;
 }

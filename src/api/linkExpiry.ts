@@ -56,6 +56,21 @@ export function readLinkExpiry(href: string): number | null {
   return readings.length > 0 ? Math.min(...readings) : null;
 }
 
+/**
+ * When the link was signed, in the provider's time, or null where it does not
+ * say: S3 and GCS write it (`X-Amz-Date`, `X-Goog-Date`, to the second); Azure
+ * and CloudFront write only the end. Where it says twice, the earliest.
+ */
+export function readSigningTime(href: string): number | null {
+  const params = queryOf(href);
+  if (!params) return null;
+  const readings = readable([
+    ...(params.has('X-Amz-Signature') ? params.getAll('X-Amz-Date').map(readCompactDate) : []),
+    ...(params.has('X-Goog-Signature') ? params.getAll('X-Goog-Date').map(readCompactDate) : []),
+  ]);
+  return readings.length > 0 ? Math.min(...readings) : null;
+}
+
 /** When an element renews a link that arrived at `arrivedAt`. */
 export function renewalDueAt(arrivedAt: number, expiresAt: number): number {
   return arrivedAt + RENEW_AT_SHARE_OF_LIFE * (expiresAt - arrivedAt);

@@ -6,6 +6,7 @@
  * file is about 7,770 bytes smaller minified, 2,100 gzip (README, Performance).
  */
 import type { Operation, OperationResult, SendOptions } from './operation.js';
+import { providerClock, type AnswerTiming } from './providerClock.js';
 import { parseJson, readJsonBody, readOperationResult } from './responseBody.js';
 import { abortError, anySignal, timeoutSignal } from './signals.js';
 import { describeFailure, statusFailure } from './wireFailures.js';
@@ -26,9 +27,11 @@ export async function postOperation(
   limits: RequestLimits,
 ): Promise<OperationResult> {
   try {
-    const { response, text } = await exchange(destination, JSON.stringify(operation), limits);
+    const { response, text, timing } = await exchange(destination, JSON.stringify(operation), limits);
     if (!response.ok) throw statusFailure(response);
-    return readOperationResult(readJsonBody(response.headers.get('content-type'), text));
+    const result = readOperationResult(readJsonBody(response.headers.get('content-type'), text));
+    providerClock.observe(timing, [result.data]);
+    return result;
   } catch (error) {
     throw describeFailure(error, limits.timeoutMs);
   }
@@ -50,12 +53,17 @@ export async function postBatch(
   } catch (error) {
     throw describeFailure(error, limits.timeoutMs);
   }
-  const { response, text } = reply;
+  const { response, text, timing } = reply;
   if (refusesArrays(reply)) return undefined;
   if (!response.ok) throw statusFailure(response);
   const answers = readJsonBody(response.headers.get('content-type'), text);
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
-  return answers.map(readOperationResult);
+  const results = answers.map(readOperationResult);
+  providerClock.observe(
+    timing,
+    results.map((result) => result.data),
+  );
+  return results;
 }
 
 /** What GraphQL over HTTP asks of a POST, before the destination's own headers. */
@@ -64,15 +72,17 @@ const GRAPHQL_POST_HEADERS = {
   'content-type': 'application/json',
 };
 
-/** An answer read to its end: its body can be read only once. */
+/** An answer read to its end (its body can be read only once), and when it was asked for and came. */
 interface Reply {
   response: Response;
   text: string;
+  timing: AnswerTiming;
 }
 
 /** POSTs `body` and reads the whole answer, both within the limits. */
 function exchange({ endpoint, headers }: Destination, body: string, limits: RequestLimits): Promise<Reply> {
   return withinLimits(limits, async (signal) => {
+    const sentAt = Date.now();
     // Looked up per call so a fetch wrapper the page installs later still applies.
     const response = await globalThis.fetch(endpoint, {
       method: 'POST',
@@ -82,7 +92,9 @@ function exchange({ endpoint, headers }: Destination, body: string, limits: Requ
       credentials: 'same-origin',
       signal,
     });
-    return { response, text: await response.text() };
+    // Across origins, `Date` reads as null unless the provider exposes it (Access-Control-Expose-Headers).
+    const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
+    return { response, text: await response.text(), timing };
   });
 }
 

@@ -1,4 +1,5 @@
 import { LookupError } from './errors.js';
+import { readHttpDate } from './httpDate.js';
 
 /** Statuses that say "not now" rather than "not this": worth another try. */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
@@ -9,7 +10,8 @@ const UNAUTHORIZED_STATUSES = new Set([401, 403]);
 export function statusFailure(response: Response): LookupError {
   const { status, headers } = response;
   const transient = TRANSIENT_STATUSES.has(status);
-  const retryAfterMs = transient ? parseRetryAfter(headers.get('retry-after')) : undefined;
+  const serverNow = readHttpDate(headers.get('date')) ?? Date.now();
+  const retryAfterMs = transient ? parseRetryAfter(headers.get('retry-after'), serverNow) : undefined;
   return new LookupError(`request failed: HTTP ${status}`, {
     reason: UNAUTHORIZED_STATUSES.has(status) ? 'unauthorized' : 'request-failed',
     transient,
@@ -36,18 +38,18 @@ export function describeFailure(error: unknown, timeoutMs: number): unknown {
 
 /** delay-seconds: digits only. */
 const DELAY_SECONDS = /^\d+$/;
-/**
- * An HTTP-date (IMF-fixdate, RFC 850 or asctime) opens with the day's name
- * and holds a time: Date.parse alone would read a date into almost anything.
- */
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
 
-/** `Retry-After` in seconds or as an HTTP date; undefined when absent or unreadable. */
+/**
+ * `Retry-After` in seconds or as an HTTP date; undefined when absent or
+ * unreadable. A date is the server's, so it is counted from `now` in the
+ * server's time (its `Date`, where the answer lets it be read): a visitor
+ * whose clock is wrong waits as long as the server asked.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   const text = value?.trim() ?? '';
   if (DELAY_SECONDS.test(text)) return Number(text) * 1000;
-  const date = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const date = readHttpDate(text);
+  return date === null ? undefined : Math.max(0, date - now);
 }
 
 /** The first line, at most 120 characters: a message must not flood the console. */

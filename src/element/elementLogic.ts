@@ -1,5 +1,6 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { lookupDownloadLink } from '../api/lookup.js';
+import { providerClock } from '../api/providerClock.js';
 import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
 import {
@@ -15,10 +16,15 @@ import { timeOfThisRun } from './sharedClock.js';
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';
 
-/** The machine's `lookupLink`, on the real transport; leaving `fetching` aborts its request. */
-const lookupLink = fromPromise<LookupOutput, LookupInput>(({ input: { request, attempt }, signal }) =>
-  lookupDownloadLink(request, signal, attempt),
-);
+/**
+ * The machine's `lookupLink`, on the real transport; leaving `fetching` aborts
+ * its request. The link's expiry is read against the provider's clock, which
+ * the answer has just told the page about.
+ */
+const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
+  const href = await lookupDownloadLink(request, signal, attempt);
+  return href === null ? null : { href, expiresAt: providerClock.expiryOf(href) };
+});
 
 /**
  * The machine's `watchVisibility`: invoked while a lazy element waits, so it

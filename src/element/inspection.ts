@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { providerClock } from '../api/providerClock.js';
 import { LOG_PREFIX } from '../log.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
@@ -80,7 +81,7 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
   const { href, reason, expiresAt, renewAt } = context;
   // The same words as the inspector's: the reason and what would change it.
   if (reason) return `${reason}: ${explainReason(context)}`;
-  const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now);
+  const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote();
   if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
   if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
     const failure = (event.error as { message?: unknown } | undefined)?.message;
@@ -89,6 +90,19 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
   }
   if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
   return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
+}
+
+/**
+ * A visitor's clock this far off the provider's is worth a word: it is why a
+ * link's life reads other than the URL's dates do on this device.
+ */
+const NOTABLE_CLOCK_OFFSET_MS = 60_000;
+
+/** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
+function clockNote(): string {
+  const ahead = providerClock.aheadBy();
+  if (ahead === null || Math.abs(ahead) < NOTABLE_CLOCK_OFFSET_MS) return '';
+  return ` by the provider's clock, ${durationWords(Math.abs(ahead))} ${ahead < 0 ? 'behind' : 'ahead of'} this device's`;
 }
 
 const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');

@@ -9,6 +9,7 @@
 
 export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine.js';
 export type {
+  FoundLink,
   LinkSettledEvent,
   LookupInput,
   LookupOutput,

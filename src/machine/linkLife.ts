@@ -1,4 +1,4 @@
-import { readLinkExpiry, renewalDueAt } from '../api/linkExpiry.js';
+import { renewalDueAt } from '../api/linkExpiry.js';
 
 /**
  * When a link the machine holds stops working and when it is refreshed, in
@@ -26,13 +26,12 @@ export const MIN_RENEWAL_WAIT_MS = 500;
 export const TIMER_SLACK_MS = 20;
 
 /**
- * The life of a link that arrived at `arrivedAt`. One that reads as expired
- * already says more about the visitor's clock than about the link (the
- * provider just handed it out): it is kept, untimed, rather than looked up
- * again and again.
+ * The life of a link that arrived at `arrivedAt` and expires at `expiresAt`
+ * (both in `Date.now()` terms, null where it says nothing). One that expired
+ * already, read against the provider's clock, is a provider that hands out
+ * dead links: it is kept, untimed, rather than looked up again and again.
  */
-export function linkLifeOf(href: string, arrivedAt: number): LinkLife {
-  const expiresAt = readLinkExpiry(href);
+export function linkLifeOf(expiresAt: number | null, arrivedAt: number): LinkLife {
   if (expiresAt === null || expiresAt <= arrivedAt) return UNTIMED;
   return { expiresAt, renewAt: Math.max(renewalDueAt(arrivedAt, expiresAt), arrivedAt + MIN_RENEWAL_WAIT_MS) };
 }

@@ -9,6 +9,7 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
+import { readLinkExpiry } from '../api/linkExpiry.js';
 import type { MaterialDownloadInputs } from './attributes.js';
 import { isReason, type Reason } from './reasons.js';
 import { changesValidation } from './changesValidation.js';
@@ -148,14 +149,31 @@ export interface LinkSettledEvent {
 }
 
 /**
- * What the machine's `lookupLink` actor resolves to: the link, or null when the provider has none.
+ * A link the lookup found, with when it stops working in `Date.now()` terms
+ * (null where it does not say), read against the provider's clock: the
+ * element's lookup knows how far the visitor's clock is off.
+ *
+ * @example
+ * ```ts
+ * const found: FoundLink = { href: 'https://files.example.com/a.zip?se=…&sig=…', expiresAt: Date.now() + 60_000 };
+ * ```
+ */
+export interface FoundLink {
+  href: string;
+  expiresAt: number | null;
+}
+
+/**
+ * What the machine's `lookupLink` actor resolves to: the link, or null when
+ * the provider has none. A bare URL's expiry is read from the URL against the
+ * visitor's clock.
  *
  * @example
  * ```ts
  * const noFiles = fromPromise<LookupOutput, LookupInput>(async () => null); // every element ends disabled
  * ```
  */
-export type LookupOutput = string | null;
+export type LookupOutput = FoundLink | string | null;
 
 /** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
 const linkFound = {
@@ -277,15 +295,18 @@ export const materialDownloadMachine = setup({
         : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
     }),
     // A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh.
-    assignLink: assign((_, href: LookupOutput) => ({
-      href,
-      error: null,
-      reason: null,
-      attempt: 0,
-      failedOnWire: false,
-      refreshFailed: false,
-      ...(href === null ? UNTIMED : linkLifeOf(href, Date.now())),
-    })),
+    assignLink: assign((_, found: LookupOutput) => {
+      const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
+      return {
+        href: link?.href ?? null,
+        error: null,
+        reason: null,
+        attempt: 0,
+        failedOnWire: false,
+        refreshFailed: false,
+        ...(link ? linkLifeOf(link.expiresAt, Date.now()) : UNTIMED),
+      };
+    }),
     assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
     // The link still works: one more try before it runs out.
     assignRefreshRetry: assign(({ context }) => ({

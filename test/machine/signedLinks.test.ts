@@ -114,7 +114,32 @@ describe('a signed link in the machine', () => {
     actor.stop();
   });
 
-  it('a link that reads as expired when it arrives (the visitor’s clock is off) is kept, untimed: no lookup after lookup', async () => {
+  it('a found link is timed by the expiry the lookup read against the provider’s clock, whatever this device’s clock makes of the URL', async () => {
+    const element = start();
+    // Dated 2 h before this device's now, as a provider whose clock is 2 h behind signs it.
+    const href = azureLink('a.png', -2 * 3_600_000 + 10_000);
+    await element.answer({ href, expiresAt: START + 10_000 });
+    expect(element.actor.getSnapshot().context).toMatchObject({
+      href,
+      expiresAt: START + 10_000,
+      renewAt: START + 8_000,
+    });
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(element.state()).toBe('refreshing');
+    expect(element.calls).toHaveLength(2);
+    await element.answer({ href: azureLink('b.png', -2 * 3_600_000 + 10_000), expiresAt: START + 18_000 });
+    expect(element.settlings.map(({ state }) => state)).toEqual(['enabled', 'enabled']);
+  });
+
+  it('a found link whose expiry says nothing is kept untimed, however its URL reads', async () => {
+    const element = start();
+    await element.answer({ href: azureLink('a.png', 10_000), expiresAt: null });
+    await vi.advanceTimersByTimeAsync(3600_000);
+    expect(element.calls).toHaveLength(1);
+    expect(element.view().state).toBe('enabled');
+  });
+
+  it('a link that has expired when it arrives (a provider that hands out dead links) is kept, untimed: no lookup after lookup', async () => {
     const element = start();
     await element.answer(azureLink('a.png', -60_000));
     await vi.advanceTimersByTimeAsync(3600_000);

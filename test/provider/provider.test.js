@@ -356,7 +356,7 @@ describe('provider stand-in', () => {
       const limited = await post(provider, thumb10('fault-status-429-retry-2'));
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toBe('2');
-      expect(limited.headers.get('access-control-expose-headers')).toBe('retry-after');
+      expect(limited.headers.get('access-control-expose-headers')).toBe('date, retry-after');
       expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
       const html = await post(provider, thumb10('fault-status-503-html-retry-1'));
       expect(html.status).toBe(503);
@@ -621,6 +621,24 @@ describe('provider stand-in', () => {
       const json = await response.json();
       return json.data.materials[0].jsonFileAssignments[0].jsonFile.outputDataObject.downloadUrl;
     }
+
+    it('answers with the Date of the clock that signs its links, exposed to other origins unless the URL says expose-date=no', async () => {
+      const body = JSON.stringify(pbrOp({ articleId: 'A-100', organizationId: 'org-1' }));
+      /** @param {string} url */
+      const answer = (url) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+          async (response) => ({ headers: response.headers, json: await response.json() }),
+        );
+      const exposed = await answer(signing.graphqlUrl);
+      expect(exposed.headers.get('date')).toBe(new Date(STARTED_AT).toUTCString());
+      expect(exposed.headers.get('access-control-expose-headers')).toBe('date');
+      const hidden = await answer(signing.graphqlUrlFor({ exposeDate: false }));
+      expect(hidden.headers.get('date')).toBe(new Date(STARTED_AT).toUTCString());
+      expect(hidden.headers.get('access-control-expose-headers')).toBeNull();
+      expect(hidden.json).toEqual(exposed.json);
+      const refused = await post(signing, pbrOp({ articleId: 'fault-status-503-retry-1', organizationId: 'org-1' }));
+      expect(refused.headers.get('access-control-expose-headers')).toBe('date, retry-after');
+    });
 
     /** @param {string} url @param {(url: URL) => void} change */
     const altered = (url, change) => {
