@@ -36,6 +36,8 @@ export interface OpenOptions {
   storage?: Record<string, string>;
   /** Leave the element file unloaded, to see what happens before the element is defined. */
   load?: boolean;
+  /** The visitor's clock runs this far ahead of the true time (behind, where negative), from before the element loads. */
+  clockOffsetMs?: number;
 }
 
 /** The id the page object gave an element; every method below takes it. */
@@ -110,7 +112,7 @@ export class CustomerPage {
   }
 
   /** Opens the customer's page with nothing in its storage but `storage`, loads the build under test and configures it. */
-  async open({ configure, storage = {}, load = true }: OpenOptions = {}): Promise<void> {
+  async open({ configure, storage = {}, load = true, clockOffsetMs }: OpenOptions = {}): Promise<void> {
     // The page a former test's close() loaded, if that is what the driver kept: nothing ran in it since.
     if (this.page.pristine !== this.customerUrl) await this.page.goto(this.customerUrl);
     await this.page.evaluate((items) => {
@@ -123,6 +125,7 @@ export class CustomerPage {
       }
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, storage);
+    if (clockOffsetMs !== undefined) await this.setVisitorClock(clockOffsetMs);
     if (!load) return;
     await this.loadElement();
     if (configure) await this.configure(configure);
@@ -140,6 +143,30 @@ export class CustomerPage {
       `/dist/${this.build}`,
     );
     await this.page.evaluate((tag) => customElements.whenDefined(tag).then(() => true), TAG);
+  }
+
+  /**
+   * The page's clock reads `offsetMs` off the true time from now on, as a
+   * visitor's wrong clock does: `Date.now()` and `new Date()` shift,
+   * `performance.now()` and dates built from a given moment do not. The true
+   * time stays readable as `window.__trueNow()`, for what the test records.
+   */
+  async setVisitorClock(offsetMs: number): Promise<void> {
+    await this.page.evaluate((offset) => {
+      const TrueDate = Date;
+      class VisitorDate extends TrueDate {
+        constructor(...moment: unknown[]) {
+          // @ts-expect-error -- a moment, its parts, or nothing: Date's own overloads
+          super(...(moment.length === 0 ? [TrueDate.now() + offset] : moment));
+        }
+        static override now(): number {
+          return TrueDate.now() + offset;
+        }
+      }
+      (window as any).__trueNow = () => TrueDate.now();
+      window.Date = VisitorDate as DateConstructor;
+      return true;
+    }, offsetMs);
   }
 
   async configure(options: Record<string, unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import type { LinkStyle } from '../../../dev/provider/link-signing.js';
 import type { Provider } from '../../../dev/provider/server.js';
 import type { CustomerPage, ElementId } from './customerPage';
 
-/** What one anchor showed, and from when (the page's `Date.now()`). */
+/** What one anchor showed, and from when (the true time: the page's `Date.now()` where its clock is not set off). */
 export interface Shown {
   id: string;
   /** The anchor's href from then on; null while it has none. */
@@ -29,6 +29,7 @@ export class LinkTimeline {
   async record(): Promise<void> {
     await this.I.runInTask(() => {
       const shown: Shown[] = ((window as any).__shown = []);
+      const trueNow: () => number = (window as any).__trueNow ?? (() => Date.now());
       new MutationObserver((records) => {
         for (const record of records) {
           const element = record.target as Element;
@@ -38,7 +39,7 @@ export class LinkTimeline {
           const now = { href: anchor.getAttribute('href'), reason: host.getAttribute('data-reason') };
           const last = shown.filter((entry) => entry.id === host.id).at(-1);
           if (last && last.href === now.href && last.reason === now.reason) continue;
-          shown.push({ id: host.id, ...now, at: Date.now() });
+          shown.push({ id: host.id, ...now, at: trueNow() });
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['href', 'data-reason'] });
     }, null);
