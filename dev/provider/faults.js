@@ -45,7 +45,7 @@ export const FAULT_IDS = [
   'fault-hang',
   'fault-wrong-shape',
   'fault-delay-<ms>',
-  // and each id of REPLY_FAULTS below
+  // and each id of REPLY_FAULTS and of REFUSALS below
 ];
 
 /** Faults that still answer with data answer with this article's. */
@@ -75,6 +75,52 @@ export const REPLY_FAULTS = {
   'fault-errors-empty': { errors: [] },
   'fault-errors-empty-data': { data: { materials: [] }, errors: [PARTIAL_ERROR] },
 };
+
+/**
+ * A GraphQL error as a server writes it where its resolver of `materials`
+ * refused: with where in the query it happened, and the code in `extensions`.
+ * @param {string} code @param {string} message
+ */
+const refusal = (code, message) => ({
+  message,
+  locations: [{ line: 2, column: 3 }],
+  path: ['materials'],
+  extensions: { code },
+});
+
+/**
+ * Answers with HTTP 200 and this JSON for each operation: how real servers
+ * refuse a caller inside GraphQL. HotChocolate's `[Authorize]` nulls the
+ * field it guards (`materials: null`) or, where the field cannot be null,
+ * all of `data`; Apollo Server answers `data: null`.
+ * @type {Record<string, unknown>}
+ */
+export const REFUSALS = {
+  'fault-refused-hotchocolate-not-authorized': {
+    errors: [refusal('AUTH_NOT_AUTHORIZED', 'The current user is not authorized to access this resource.')],
+    data: { materials: null },
+  },
+  'fault-refused-hotchocolate-not-authenticated': {
+    errors: [refusal('AUTH_NOT_AUTHENTICATED', 'The current user is not authenticated.')],
+    data: null,
+  },
+  'fault-refused-apollo-unauthenticated': {
+    errors: [refusal('UNAUTHENTICATED', 'You must be logged in to see materials.')],
+    data: null,
+  },
+  'fault-refused-apollo-forbidden': {
+    errors: [refusal('FORBIDDEN', 'You are not allowed to see the materials of this organization.')],
+    data: null,
+  },
+};
+
+/** @param {string} articleId @returns {{ kind: 'reply', json: unknown } | null} */
+function replyFault(articleId) {
+  for (const replies of [REPLY_FAULTS, REFUSALS]) {
+    if (Object.prototype.hasOwnProperty.call(replies, articleId)) return { kind: 'reply', json: replies[articleId] };
+  }
+  return null;
+}
 
 const MAX_RETRY_AFTER_S = 3600;
 
@@ -128,9 +174,7 @@ function parseFault(articleId) {
     case 'fault-partial':
       return { kind: 'partial' };
     default:
-      return Object.prototype.hasOwnProperty.call(REPLY_FAULTS, articleId)
-        ? { kind: 'reply', json: REPLY_FAULTS[articleId] }
-        : null;
+      return replyFault(articleId);
   }
 }
 

@@ -439,6 +439,33 @@ describe('provider stand-in', () => {
       ]);
     });
 
+    it.each([
+      ['fault-refused-hotchocolate-not-authorized', 'AUTH_NOT_AUTHORIZED', { materials: null }],
+      ['fault-refused-hotchocolate-not-authenticated', 'AUTH_NOT_AUTHENTICATED', null],
+      ['fault-refused-apollo-unauthenticated', 'UNAUTHENTICATED', null],
+      ['fault-refused-apollo-forbidden', 'FORBIDDEN', null],
+    ])(
+      '%s refuses inside GraphQL: HTTP 200, code %s, data %j, for each operation of a batch',
+      async (id, code, data) => {
+        const single = await post(provider, thumb10(id));
+        expect(single.status).toBe(200);
+        expect(single.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(single.json).toEqual({
+          data,
+          errors: [
+            {
+              message: expect.stringMatching(/^\S.*\.$/),
+              locations: expect.any(Array),
+              path: ['materials'],
+              extensions: { code },
+            },
+          ],
+        });
+        const batch = await post(provider, [thumb10(), pbrOp({ articleId: id, organizationId: 'org-1' })]);
+        expect(batch.json).toEqual([single.json, single.json]);
+      },
+    );
+
     it('fault-partial answers A-100 data beside an error', async () => {
       const res = await post(
         provider,
