@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LookupError } from '../../src/api/errors';
 import { graphqlFailure, readDespiteErrors, readRefusal, REFUSAL_CODES } from '../../src/api/graphqlErrors';
+import type { OperationResult } from '../../src/api/operation';
 
 /**
  * Reading an answer's GraphQL errors: a refusal by code, the provider's words
@@ -8,12 +9,14 @@ import { graphqlFailure, readDespiteErrors, readRefusal, REFUSAL_CODES } from '.
  */
 
 const NOT_AUTHORIZED = 'The current user is not authorized to access this resource.';
+/** Errors as they arrive: untrusted JSON, whatever the type says they hold. */
+const arriving = (...errors: unknown[]) => errors as OperationResult['errors'];
 const refusal = (code: unknown, message: unknown = NOT_AUTHORIZED) => ({ message, extensions: { code } });
 const LINK = 'https://files.example/a.png';
 
 describe('graphqlFailure', () => {
   it.each(Object.keys(REFUSAL_CODES))('%s is a refusal: unauthorized, with the code and the words', (code) => {
-    const failure = graphqlFailure([refusal(code)]);
+    const failure = graphqlFailure(arriving(refusal(code)));
     expect(failure).toBeInstanceOf(LookupError);
     expect(failure).toMatchObject({
       reason: 'unauthorized',
@@ -23,7 +26,7 @@ describe('graphqlFailure', () => {
   });
 
   it('the refusal wins over other errors, wherever it is in the list', () => {
-    const failure = graphqlFailure([{ message: 'Internal failure' }, refusal('FORBIDDEN', 'No.')]);
+    const failure = graphqlFailure(arriving({ message: 'Internal failure' }, refusal('FORBIDDEN', 'No.')));
     expect(failure).toMatchObject({ reason: 'unauthorized', message: 'the provider refused: FORBIDDEN: No.' });
   });
 
@@ -31,7 +34,7 @@ describe('graphqlFailure', () => {
     ['no message', { extensions: { code: 'UNAUTHENTICATED' } }],
     ['a message that is no string', { message: 42, extensions: { code: 'UNAUTHENTICATED' } }],
   ])('a refusal with %s names its code alone', (_, error) => {
-    expect(graphqlFailure([error] as never)?.message).toBe('the provider refused: UNAUTHENTICATED');
+    expect(graphqlFailure(arriving(error))?.message).toBe('the provider refused: UNAUTHENTICATED');
   });
 
   it.each([
@@ -42,7 +45,7 @@ describe('graphqlFailure', () => {
     ['extensions that are no object', { message: 'Boom', extensions: 'FORBIDDEN' }],
     ['a code outside extensions', { message: 'Boom', code: 'FORBIDDEN' }],
   ])('%s is no refusal: request-failed with the words', (_, error) => {
-    expect(graphqlFailure([error])).toMatchObject({
+    expect(graphqlFailure(arriving(error))).toMatchObject({
       reason: 'request-failed',
       transient: false,
       message: 'GraphQL error: Boom',
@@ -57,13 +60,13 @@ describe('graphqlFailure', () => {
       { message: '' },
       ...['one', 'two', 'three', 'four'].map((message) => ({ message })),
     ];
-    expect(graphqlFailure(errors as never)?.message).toBe('GraphQL error: one; two; three');
+    expect(graphqlFailure(arriving(...errors))?.message).toBe('GraphQL error: one; two; three');
   });
 
   it('keeps the words to their first line, at most 120 characters', () => {
     const long = 'x'.repeat(200);
     expect(graphqlFailure([{ message: `Boom\n  at Resolver.materials (stack)` }])?.message).toBe('GraphQL error: Boom');
-    expect(graphqlFailure([refusal('FORBIDDEN', long)])?.message).toBe(
+    expect(graphqlFailure(arriving(refusal('FORBIDDEN', long)))?.message).toBe(
       `the provider refused: FORBIDDEN: ${'x'.repeat(120)}…`,
     );
   });
@@ -73,7 +76,7 @@ describe('graphqlFailure', () => {
     ['an empty list', []],
     ['errors without words', [{}, { message: '' }, null]],
   ])('says nothing for %s', (_, errors) => {
-    expect(graphqlFailure(errors as never)).toBeUndefined();
+    expect(graphqlFailure(errors as OperationResult['errors'])).toBeUndefined();
   });
 });
 
@@ -83,12 +86,12 @@ describe('readDespiteErrors', () => {
   };
 
   it('a link read from the data is used, a refusal beside it or not', () => {
-    expect(readDespiteErrors([refusal('AUTH_NOT_AUTHORIZED')], () => LINK)).toBe(LINK);
+    expect(readDespiteErrors(arriving(refusal('AUTH_NOT_AUTHORIZED')), () => LINK)).toBe(LINK);
     expect(readDespiteErrors([{ message: 'Partial failure' }], () => LINK)).toBe(LINK);
   });
 
   it('no link beside a refusal is the refusal', () => {
-    const refused = [refusal('AUTH_NOT_AUTHORIZED')];
+    const refused = arriving(refusal('AUTH_NOT_AUTHORIZED'));
     expect(() => readDespiteErrors(refused, () => null)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
     expect(() => readDespiteErrors(refused, throws)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
   });
@@ -111,7 +114,7 @@ describe('readDespiteErrors', () => {
 
 describe('readRefusal', () => {
   it("reads back a refusal's code and words", () => {
-    const { message } = graphqlFailure([refusal('AUTH_NOT_AUTHORIZED')])!;
+    const { message } = graphqlFailure(arriving(refusal('AUTH_NOT_AUTHORIZED')))!;
     expect(readRefusal(message)).toEqual({ code: 'AUTH_NOT_AUTHORIZED', words: NOT_AUTHORIZED });
     expect(readRefusal('the provider refused: FORBIDDEN')).toEqual({ code: 'FORBIDDEN', words: null });
   });
