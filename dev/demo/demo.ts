@@ -144,6 +144,19 @@ const invalid: CardSpec[] = [
   },
 ];
 
+/**
+ * A refusal the local provider plays on purpose (its `fault-refused-*` articles). Only faults that
+ * a server answers per operation belong here: the demo's elements share batches, and a fault that
+ * decides a whole batch (a status, `fault-errors`) would fail its neighbours too.
+ */
+const refused: CardSpec[] = [
+  {
+    title: 'Refused inside GraphQL (HotChocolate, HTTP 200)',
+    attributes: { ...org1, 'article-id': 'fault-refused-hotchocolate-not-authorized', type: 'pbr' },
+    showsMessage: true,
+  },
+];
+
 /** Resolves once the script has run. */
 const load = (src: string) =>
   new Promise<void>((resolve, reject) => {
@@ -174,6 +187,7 @@ async function main(): Promise<void> {
     ['catalogue', catalogue],
     ['examples', examples],
     ['invalid', invalid],
+    ['refused', refused],
   ] as const) {
     const section = document.getElementById(sectionId)!;
     for (const spec of specs) section.append(createCard(spec, open).card);

@@ -23,6 +23,7 @@
  * @property {TerminalFault | null} terminal
  * @property {number} delayMs wait before answering
  * @property {number[]} partialIndexes operations whose result gets an extra error
+ * @property {Map<number, unknown>} refusals operations whose result is replaced by a refusal
  * @property {unknown} body the body to run, with aliased article ids replaced
  * @property {boolean} rewritten whether `body` differs from the request's
  */
@@ -45,7 +46,7 @@ export const FAULT_IDS = [
   'fault-hang',
   'fault-wrong-shape',
   'fault-delay-<ms>',
-  // and each id of REPLY_FAULTS below
+  // and each id of REPLY_FAULTS and of REFUSALS below
 ];
 
 /** Faults that still answer with data answer with this article's. */
@@ -76,6 +77,54 @@ export const REPLY_FAULTS = {
   'fault-errors-empty-data': { data: { materials: [] }, errors: [PARTIAL_ERROR] },
 };
 
+/**
+ * A GraphQL error as a server writes it where its resolver of `materials`
+ * refused: with where in the query it happened, and the code in `extensions`.
+ * @param {string} code @param {string} message
+ */
+const refusal = (code, message) => ({
+  message,
+  locations: [{ line: 2, column: 3 }],
+  path: ['materials'],
+  extensions: { code },
+});
+
+/**
+ * Answers with HTTP 200 and this JSON in the operation's place: how real
+ * servers refuse a caller inside GraphQL. HotChocolate's `[Authorize]` nulls
+ * the field it guards (`materials: null`) or, where the field cannot be null,
+ * all of `data`; Apollo Server answers `data: null`. A server refuses each
+ * operation on its own: the other operations of a batch are answered as usual.
+ * @type {Record<string, unknown>}
+ */
+export const REFUSALS = {
+  'fault-refused-hotchocolate-not-authorized': {
+    errors: [refusal('AUTH_NOT_AUTHORIZED', 'The current user is not authorized to access this resource.')],
+    data: { materials: null },
+  },
+  'fault-refused-hotchocolate-not-authenticated': {
+    errors: [refusal('AUTH_NOT_AUTHENTICATED', 'The current user is not authenticated.')],
+    data: null,
+  },
+  'fault-refused-apollo-unauthenticated': {
+    errors: [refusal('UNAUTHENTICATED', 'You must be logged in to see materials.')],
+    data: null,
+  },
+  'fault-refused-apollo-forbidden': {
+    errors: [refusal('FORBIDDEN', 'You are not allowed to see the materials of this organization.')],
+    data: null,
+  },
+};
+
+/** @param {string} articleId @returns {{ kind: 'reply' | 'refused', json: unknown } | null} */
+function replyFault(articleId) {
+  const own = (/** @type {Record<string, unknown>} */ replies) =>
+    Object.prototype.hasOwnProperty.call(replies, articleId);
+  if (own(REPLY_FAULTS)) return { kind: 'reply', json: REPLY_FAULTS[articleId] };
+  if (own(REFUSALS)) return { kind: 'refused', json: REFUSALS[articleId] };
+  return null;
+}
+
 const MAX_RETRY_AFTER_S = 3600;
 
 /** @param {string} code @returns {number | null} a status a server can send */
@@ -95,7 +144,7 @@ function statusFault(status, format, retryAfter) {
 
 /**
  * @param {string} articleId
- * @returns {TerminalFault | FlakyFault | { kind: 'delay', ms: number } | { kind: 'partial' } | null}
+ * @returns {TerminalFault | FlakyFault | { kind: 'delay', ms: number } | { kind: 'partial' } | { kind: 'refused', json: unknown } | null}
  */
 function parseFault(articleId) {
   const status = /^fault-status-(\d{3})(?:-(json|html))?(?:-retry-(\d+))?$/.exec(articleId);
@@ -128,9 +177,7 @@ function parseFault(articleId) {
     case 'fault-partial':
       return { kind: 'partial' };
     default:
-      return Object.prototype.hasOwnProperty.call(REPLY_FAULTS, articleId)
-        ? { kind: 'reply', json: REPLY_FAULTS[articleId] }
-        : null;
+      return replyFault(articleId);
   }
 }
 
@@ -142,14 +189,14 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
  * with a terminal fault decides the whole answer, as a rate limiter or a
  * failing gateway would for a whole batch; delays add up to the longest
  * one; partial and delay operations, and flaky ones past their failures, are
- * answered as the stand-in article.
+ * answered as the stand-in article; a refused operation, in its own place.
  * @param {unknown} body parsed JSON body
  * @param {FaultCounts} [counts] the provider's; this request counts once for each flaky id it carries
  * @returns {FaultPlan}
  */
 export function planFaults(body, counts = new Map()) {
   /** @type {FaultPlan} */
-  const plan = { terminal: null, delayMs: 0, partialIndexes: [], body, rewritten: false };
+  const plan = { terminal: null, delayMs: 0, partialIndexes: [], refusals: new Map(), body, rewritten: false };
   const operations = Array.isArray(body) ? body : [body];
   /** @type {Map<string, number>} the count of each flaky id in this request: a batch counts once */
   const counted = new Map();
@@ -177,6 +224,10 @@ export function planFaults(body, counts = new Map()) {
           ? parsed.fault
           : { kind: /** @type {const} */ ('delay'), ms: 0 }
         : parsed;
+    if (fault.kind === 'refused') {
+      plan.refusals.set(index, fault.json);
+      return operation;
+    }
     if (fault.kind === 'delay' || fault.kind === 'partial') {
       if (fault.kind === 'delay') plan.delayMs = Math.max(plan.delayMs, fault.ms);
       else plan.partialIndexes.push(index);
@@ -228,15 +279,21 @@ export function faultAnswer(fault, body) {
   }
 }
 
+/** @param {FaultPlan} plan @returns {boolean} whether some operation's result is to be altered */
+export const altersResults = (plan) => plan.partialIndexes.length > 0 || plan.refusals.size > 0;
+
 /**
- * Adds the partial-failure error beside the data of the given operations.
+ * Alters the results of the operations the plan names: the partial-failure
+ * error beside their data, or a refusal in their place.
  * @param {unknown} result parsed GraphQL answer (one result or a batch array)
- * @param {number[]} indexes
+ * @param {FaultPlan} plan
  */
-export function addPartialErrors(result, indexes) {
-  /** @param {unknown} one */
-  const withError = (one) =>
-    isObject(one) ? { ...one, errors: [...(Array.isArray(one.errors) ? one.errors : []), PARTIAL_ERROR] } : one;
-  if (Array.isArray(result)) return result.map((one, i) => (indexes.includes(i) ? withError(one) : one));
-  return withError(result);
+export function alterResults(result, plan) {
+  /** @param {unknown} one @param {number} index */
+  const altered = (one, index) => {
+    if (plan.refusals.has(index)) return plan.refusals.get(index);
+    if (!plan.partialIndexes.includes(index) || !isObject(one)) return one;
+    return { ...one, errors: [...(Array.isArray(one.errors) ? one.errors : []), PARTIAL_ERROR] };
+  };
+  return Array.isArray(result) ? result.map(altered) : altered(result, 0);
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { BodyTooLargeError, parseJson, readBody } from './body.js';
 import { FILES_PREFIX, refuseLink, serveFile } from './files.js';
-import { addPartialErrors, faultAnswer, planFaults } from './faults.js';
+import { alterResults, altersResults, faultAnswer, planFaults } from './faults.js';
 import { GRAPHQL_PATH, createGraphqlHandler } from './graphql.js';
 import { createHolds } from './hold.js';
 import {
@@ -230,7 +230,7 @@ export async function startProvider({
       sign: (/** @type {string} */ fileUrl) => signer.sign(fileUrl, links.policy),
     };
     const response = await runGraphql(req, url, body, { files });
-    if (!plan?.partialIndexes.length) {
+    if (!plan || !altersResults(plan)) {
       await sendResponse(res, response, req.method !== 'HEAD');
       return;
     }
@@ -239,7 +239,7 @@ export async function startProvider({
     const headers = Object.fromEntries(response.headers);
     delete headers['content-length'];
     res.writeHead(response.status, headers);
-    res.end(parsed.ok ? JSON.stringify(addPartialErrors(parsed.value, plan.partialIndexes)) : text);
+    res.end(parsed.ok ? JSON.stringify(alterResults(parsed.value, plan)) : text);
   }
 
   /** @param {IncomingMessage} req @param {ServerResponse} res */

@@ -3,6 +3,7 @@ import { readAuthHeaders } from './auth.js';
 import { getConfig } from './config.js';
 import { resolveEndpoint } from './endpoint.js';
 import { LookupError } from './errors.js';
+import { readDespiteErrors } from './graphqlErrors.js';
 import {
   GET_MATERIAL_DOWNLOAD_LINK,
   GET_PBR_MATERIAL_DOWNLOAD_LINK,
@@ -62,12 +63,12 @@ async function lookupOnce(request: LinkRequest, signal: AbortSignal | undefined)
     cacheTtlMs: config.cacheTtlMs,
     ...(signal ? { signal } : {}),
   });
-  // Error policy "ignore": where there is data, it is used, errors or not.
-  if (data === undefined || data === null) {
-    const messages = (errors ?? []).map((error) => error?.message).filter(Boolean);
-    throw new LookupError(messages.length ? `GraphQL error: ${messages.join('; ')}` : 'invalid response: no data');
-  }
-  const url = readDownloadUrl(request.kind, data);
+  // Error policy "ignore": where there is data that yields a link, it is used, errors or not;
+  // where none can be read, the errors say why (a refusal, or the provider's words).
+  const url = readDespiteErrors(errors, () => {
+    if (data === undefined || data === null) throw new LookupError('invalid response: no data');
+    return readDownloadUrl(request.kind, data);
+  });
   // The readers say null where the provider has no link, whatever shape its answer had.
   return url === null ? null : toSafeHref(url);
 }

@@ -15,7 +15,7 @@ export interface Operation {
 
 export interface OperationResult {
   data?: unknown;
-  errors?: readonly { message?: string }[];
+  errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
 }
 
 export interface SendOptions {

@@ -39,6 +39,7 @@ export function readOperationResult(value: unknown): OperationResult {
   return { data, errors };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not a list. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -53,7 +53,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** The first line, at most 120 characters: a message must not flood the console. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   const [first = ''] = text.split(/\r?\n/);
   return first.length > 120 ? `${first.slice(0, 120)}…` : first;
 }

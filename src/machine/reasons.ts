@@ -1,4 +1,8 @@
+import { readRefusal, REFUSAL_CODES, type RefusalCode } from '../api/graphqlErrors.js';
 import type { LinkRequest } from './types.js';
+
+/** What fixes a refusal, first of all; the explanation of a GraphQL refusal puts it beside the code. */
+const CHECK_CREDENTIALS = 'check the API key or token';
 
 /**
  * Why a link is disabled, in one vocabulary: `cm-link-change`'s `reason`,
@@ -19,12 +23,12 @@ export const REASONS = {
     fix: 'Check the ids, `type` and the size and format attributes against what the provider has.',
   },
   unauthorized: {
-    cause: 'The provider refused the request: HTTP 401 or 403.',
-    fix: "Check the API key (`localStorage['cm-api-key']`) or the user token, and that the endpoint is the configured one (credentials go only there).",
+    cause: `The provider refused the request: HTTP 401 or 403, or a GraphQL error (answered with HTTP 200) whose code says the caller is not signed in or not allowed: ${refusalCodesInWords()}.`,
+    fix: `${upperFirst(CHECK_CREDENTIALS)} (\`localStorage['cm-api-key']\` or \`localStorage['cm-user-token']\`), and that the endpoint is the configured one (credentials go only there).`,
   },
   'request-failed': {
     cause:
-      'The request failed: another HTTP error, a network or CORS failure, a timeout, or an answer that is not GraphQL.',
+      "The request failed: another HTTP error, a network or CORS failure, a timeout, an answer that is not GraphQL, or a GraphQL error with no data (the message carries the provider's words).",
     fix: 'Read the message: check the endpoint, the network and the provider (its CORS headers among them).',
   },
   'unsafe-link': {
@@ -95,9 +99,39 @@ export function explainReason({ reason, error, request }: Explained): string | n
       return request ? `the provider has no ${describeRequest(request)}` : REASONS[reason].cause;
     case 'no-anchor':
       return `no anchor: ${REASONS[reason].fix}`;
-    default:
+    default: {
+      const refusal = reason === 'unauthorized' && error !== null ? readRefusal(error) : null;
+      if (refusal) return explainRefusal(refusal);
       return `${withoutFinalStop(error ?? REASONS[reason].cause)}: ${lowerFirst(REASONS[reason].fix)}`;
+    }
   }
+}
+
+/**
+ * A refusal inside GraphQL, its code beside what fixes it, then the provider's
+ * words: `the provider refused: AUTH_NOT_AUTHORIZED: check the API key or token;
+ * it said "The current user is not authorized to access this resource."`
+ */
+function explainRefusal({ code, words }: { code: RefusalCode; words: string | null }): string {
+  const said = words ? `; it said "${words}"` : '';
+  return `the provider refused: ${code}: ${CHECK_CREDENTIALS}${said}`;
+}
+
+/**
+ * The refusal codes, by server, as the reasons table names them:
+ * "HotChocolate's `AUTH_NOT_AUTHENTICATED` or `AUTH_NOT_AUTHORIZED`, Apollo Server's ...".
+ */
+function refusalCodesInWords(): string {
+  const byServer = new Map<string, string[]>();
+  for (const [code, server] of Object.entries(REFUSAL_CODES)) {
+    byServer.set(server, [...(byServer.get(server) ?? []), `\`${code}\``]);
+  }
+  return [...byServer].map(([server, codes]) => `${server}'s ${codes.join(' or ')}`).join(', ');
+}
+
+/** Typed as what it returns, so the fix built with it stays a literal in the table's type. */
+function upperFirst<T extends string>(text: T): Capitalize<T> {
+  return (text.charAt(0).toUpperCase() + text.slice(1)) as Capitalize<T>;
 }
 
 function withoutFinalStop(text: string): string {

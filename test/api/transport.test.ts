@@ -571,3 +571,51 @@ describe('a failed batch and batching', () => {
     });
   });
 });
+
+describe('a provider that refuses inside GraphQL (HTTP 200, a code in the error)', () => {
+  beforeEach(() => configureTransport({ retry: { attempts: 2, baseDelayMs: 100 } }));
+
+  it.each([
+    [
+      "HotChocolate's AUTH_NOT_AUTHORIZED, materials nulled",
+      'fault-refused-hotchocolate-not-authorized',
+      'the provider refused: AUTH_NOT_AUTHORIZED: The current user is not authorized to access this resource.',
+    ],
+    [
+      "HotChocolate's AUTH_NOT_AUTHENTICATED, data null",
+      'fault-refused-hotchocolate-not-authenticated',
+      'the provider refused: AUTH_NOT_AUTHENTICATED: The current user is not authenticated.',
+    ],
+    [
+      "Apollo Server's UNAUTHENTICATED",
+      'fault-refused-apollo-unauthenticated',
+      'the provider refused: UNAUTHENTICATED: You must be logged in to see materials.',
+    ],
+    [
+      "Apollo Server's FORBIDDEN",
+      'fault-refused-apollo-forbidden',
+      'the provider refused: FORBIDDEN: You are not allowed to see the materials of this organization.',
+    ],
+  ])('%s: unauthorized, in its words, and not worth another try', async (_, articleId, message) => {
+    const error = await failureOf(lookupDownloadLink(swatch(articleId)));
+    expect(error).toMatchObject({ reason: 'unauthorized', transient: false, retryInMs: undefined, message });
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['without data', 'fault-errors'],
+    ['with data: null', 'fault-errors-null-data'],
+  ])('another GraphQL error %s: request-failed, in its words, and not worth another try', async (_, articleId) => {
+    const error = await failureOf(lookupDownloadLink(swatch(articleId)));
+    expect(error).toMatchObject({
+      reason: 'request-failed',
+      transient: false,
+      retryInMs: undefined,
+      message: 'GraphQL error: Internal failure',
+    });
+  });
+
+  it('another GraphQL error beside data with no file: no file, as before', async () => {
+    expect(await lookupDownloadLink(swatch('fault-errors-empty-data'))).toBeNull();
+  });
+});

@@ -71,6 +71,17 @@ describe('the demo', () => {
     expect(await withoutAnchor.locator('cm-material-download').getAttribute('data-reason')).toBe('no-anchor');
   });
 
+  it("shows a refusal inside GraphQL as unauthorized, in the provider's words", async () => {
+    await openDemo();
+    const card = page.locator('#refused .card', { hasText: 'Refused inside GraphQL' });
+    await expect
+      .poll(() => card.locator('.message').textContent(), { timeout: 15_000 })
+      .toBe(
+        'unauthorized: the provider refused: AUTH_NOT_AUTHORIZED: The current user is not authorized to access this resource.',
+      );
+    expect(await card.locator('cm-material-download').getAttribute('data-reason')).toBe('unauthorized');
+  });
+
   it('the statechart panel follows the picked element through its transitions', async () => {
     await openDemo();
     await page.click('#panel-toggle');

@@ -47,6 +47,46 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
     expect((await I.anchorOf(id)).href).toBeNull();
   });
 
+  describe('a provider that answers HTTP 200 with a GraphQL error', () => {
+    it.each([
+      [
+        "HotChocolate's AUTH_NOT_AUTHORIZED (materials nulled)",
+        'fault-refused-hotchocolate-not-authorized',
+        'unauthorized',
+        'the provider refused: AUTH_NOT_AUTHORIZED: The current user is not authorized to access this resource.',
+      ],
+      [
+        "HotChocolate's AUTH_NOT_AUTHENTICATED (data null)",
+        'fault-refused-hotchocolate-not-authenticated',
+        'unauthorized',
+        'the provider refused: AUTH_NOT_AUTHENTICATED: The current user is not authenticated.',
+      ],
+      [
+        "Apollo Server's UNAUTHENTICATED",
+        'fault-refused-apollo-unauthenticated',
+        'unauthorized',
+        'the provider refused: UNAUTHENTICATED: You must be logged in to see materials.',
+      ],
+      [
+        "Apollo Server's FORBIDDEN",
+        'fault-refused-apollo-forbidden',
+        'unauthorized',
+        'the provider refused: FORBIDDEN: You are not allowed to see the materials of this organization.',
+      ],
+      ['an error without data', 'fault-errors', 'request-failed', 'GraphQL error: Internal failure'],
+      ['an error with data: null', 'fault-errors-null-data', 'request-failed', 'GraphQL error: Internal failure'],
+    ])('%s: %s in its words, logged once, asked once', async (_, articleId, reason, error) => {
+      // Quick retries: a failure worth another try would be asked again before the element settles.
+      I = await browser.open(build, { configure: { retry: { attempts: 2, baseDelayMs: 20 } } });
+      const id = await I.add({ ...swatch, 'article-id': articleId });
+      expect(await I.settled(id)).toMatchObject({ state: 'disabled', href: null, reason, error });
+      expect(await I.attribute(id, 'data-reason')).toBe(reason);
+      expect((await I.anchorOf(id)).href).toBeNull();
+      expect(await I.consoleErrors()).toEqual([expect.stringContaining(`cm-material-download: ${error}`)]);
+      expect(I.provider.requests).toHaveLength(1);
+    });
+  });
+
   it('an enabled element has reason null and no data-reason', async () => {
     I = await browser.open(build);
     const id = await I.add(swatch);

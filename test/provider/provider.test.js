@@ -439,6 +439,35 @@ describe('provider stand-in', () => {
       ]);
     });
 
+    it.each([
+      ['fault-refused-hotchocolate-not-authorized', 'AUTH_NOT_AUTHORIZED', { materials: null }],
+      ['fault-refused-hotchocolate-not-authenticated', 'AUTH_NOT_AUTHENTICATED', null],
+      ['fault-refused-apollo-unauthenticated', 'UNAUTHENTICATED', null],
+      ['fault-refused-apollo-forbidden', 'FORBIDDEN', null],
+    ])('%s refuses inside GraphQL: HTTP 200, code %s, data %j, in its own place in a batch', async (id, code, data) => {
+      const single = await post(provider, thumb10(id));
+      expect(single.status).toBe(200);
+      expect(single.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(single.json).toEqual({
+        data,
+        errors: [
+          {
+            message: expect.stringMatching(/^\S.*\.$/),
+            locations: expect.any(Array),
+            path: ['materials'],
+            extensions: { code },
+          },
+        ],
+      });
+      // A server refuses each operation on its own: the others of the batch get their data.
+      const batch = await post(provider, [thumb10(), pbrOp({ articleId: id, organizationId: 'org-1' }), thumb10(id)]);
+      expect(batch.status).toBe(200);
+      expect(firstThumbnailUrl(batch.json[0])).toBe(
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+      );
+      expect(batch.json.slice(1)).toEqual([single.json, single.json]);
+    });
+
     it('fault-partial answers A-100 data beside an error', async () => {
       const res = await post(
         provider,

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { LookupError } from '../../src/api/errors';
+import { graphqlFailure, readDespiteErrors, readRefusal, REFUSAL_CODES } from '../../src/api/graphqlErrors';
+import type { OperationResult } from '../../src/api/operation';
+
+/**
+ * Reading an answer's GraphQL errors: a refusal by code, the provider's words
+ * otherwise, both on one short line; and when they count beside the data.
+ */
+
+const NOT_AUTHORIZED = 'The current user is not authorized to access this resource.';
+/** Errors as they arrive: untrusted JSON, whatever the type says they hold. */
+const arriving = (...errors: unknown[]) => errors as OperationResult['errors'];
+const refusal = (code: unknown, message: unknown = NOT_AUTHORIZED) => ({ message, extensions: { code } });
+const LINK = 'https://files.example/a.png';
+
+describe('graphqlFailure', () => {
+  it.each(Object.keys(REFUSAL_CODES))('%s is a refusal: unauthorized, with the code and the words', (code) => {
+    const failure = graphqlFailure(arriving(refusal(code)));
+    expect(failure).toBeInstanceOf(LookupError);
+    expect(failure).toMatchObject({
+      reason: 'unauthorized',
+      transient: false,
+      message: `the provider refused: ${code}: ${NOT_AUTHORIZED}`,
+    });
+  });
+
+  it('the refusal wins over other errors, wherever it is in the list', () => {
+    const failure = graphqlFailure(arriving({ message: 'Internal failure' }, refusal('FORBIDDEN', 'No.')));
+    expect(failure).toMatchObject({ reason: 'unauthorized', message: 'the provider refused: FORBIDDEN: No.' });
+  });
+
+  it.each([
+    ['no message', { extensions: { code: 'UNAUTHENTICATED' } }],
+    ['a message that is no string', { message: 42, extensions: { code: 'UNAUTHENTICATED' } }],
+  ])('a refusal with %s names its code alone', (_, error) => {
+    expect(graphqlFailure(arriving(error))?.message).toBe('the provider refused: UNAUTHENTICATED');
+  });
+
+  it.each([
+    ['another code', { message: 'Boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+    ['a code in lower case', refusal('forbidden', 'Boom')],
+    ['a code that is no string', refusal(['FORBIDDEN'], 'Boom')],
+    ["a code from Object's prototype", refusal('constructor', 'Boom')],
+    ['extensions that are no object', { message: 'Boom', extensions: 'FORBIDDEN' }],
+    ['a code outside extensions', { message: 'Boom', code: 'FORBIDDEN' }],
+  ])('%s is no refusal: request-failed with the words', (_, error) => {
+    expect(graphqlFailure(arriving(error))).toMatchObject({
+      reason: 'request-failed',
+      transient: false,
+      message: 'GraphQL error: Boom',
+    });
+  });
+
+  it('joins the words of the errors that have some, at most three', () => {
+    const errors = [
+      null,
+      'text',
+      {},
+      { message: '' },
+      ...['one', 'two', 'three', 'four'].map((message) => ({ message })),
+    ];
+    expect(graphqlFailure(arriving(...errors))?.message).toBe('GraphQL error: one; two; three');
+  });
+
+  it('keeps the words to their first line, at most 120 characters', () => {
+    const long = 'x'.repeat(200);
+    expect(graphqlFailure([{ message: `Boom\n  at Resolver.materials (stack)` }])?.message).toBe('GraphQL error: Boom');
+    expect(graphqlFailure(arriving(refusal('FORBIDDEN', long)))?.message).toBe(
+      `the provider refused: FORBIDDEN: ${'x'.repeat(120)}…`,
+    );
+  });
+
+  it.each([
+    ['no errors', undefined],
+    ['an empty list', []],
+    ['errors without words', [{}, { message: '' }, null]],
+  ])('says nothing for %s', (_, errors) => {
+    expect(graphqlFailure(errors as OperationResult['errors'])).toBeUndefined();
+  });
+});
+
+describe('readDespiteErrors', () => {
+  const throws = () => {
+    throw new LookupError('unexpected response: data.materials is not a list');
+  };
+
+  it('a link read from the data is used, a refusal beside it or not', () => {
+    expect(readDespiteErrors(arriving(refusal('AUTH_NOT_AUTHORIZED')), () => LINK)).toBe(LINK);
+    expect(readDespiteErrors([{ message: 'Partial failure' }], () => LINK)).toBe(LINK);
+  });
+
+  it('no link beside a refusal is the refusal', () => {
+    const refused = arriving(refusal('AUTH_NOT_AUTHORIZED'));
+    expect(() => readDespiteErrors(refused, () => null)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
+    expect(() => readDespiteErrors(refused, throws)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
+  });
+
+  it('data that cannot be read beside other errors fails with their words', () => {
+    expect(() => readDespiteErrors([{ message: 'Internal failure' }], throws)).toThrow(
+      /^GraphQL error: Internal failure$/,
+    );
+  });
+
+  it('no file beside other errors is still no file', () => {
+    expect(readDespiteErrors([{ message: 'Partial failure' }], () => null)).toBeNull();
+  });
+
+  it("without errors that say anything, the reader's own failure stands", () => {
+    expect(() => readDespiteErrors([{}], throws)).toThrow(/^unexpected response: data\.materials is not a list$/);
+    expect(readDespiteErrors(undefined, () => null)).toBeNull();
+  });
+});
+
+describe('readRefusal', () => {
+  it("reads back a refusal's code and words", () => {
+    const { message } = graphqlFailure(arriving(refusal('AUTH_NOT_AUTHORIZED')))!;
+    expect(readRefusal(message)).toEqual({ code: 'AUTH_NOT_AUTHORIZED', words: NOT_AUTHORIZED });
+    expect(readRefusal('the provider refused: FORBIDDEN')).toEqual({ code: 'FORBIDDEN', words: null });
+  });
+
+  it.each(['request failed: HTTP 401', 'GraphQL error: the provider refused: FORBIDDEN', 'the provider refused: NOPE'])(
+    'reads nothing else: %s',
+    (sentence) => {
+      expect(readRefusal(sentence)).toBeNull();
+    },
+  );
+});
