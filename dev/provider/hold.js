@@ -37,6 +37,26 @@ function holdOne(res) {
   return { release, released, ended };
 }
 
+/**
+ * Resolves once `current()` is `count` or more: at once, or on a later call of one of `checks`
+ * (whoever makes the count grow calls them all).
+ * @param {number} count
+ * @param {() => number} current
+ * @param {Set<() => void>} checks
+ * @returns {Promise<void>}
+ */
+export function untilCount(count, current, checks) {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (current() < count) return;
+      checks.delete(check);
+      resolve();
+    };
+    checks.add(check);
+    check();
+  });
+}
+
 export function createHolds() {
   /** @type {Held[] | null} */
   let held = null;
@@ -53,15 +73,7 @@ export function createHolds() {
   /** @type {HeldRequests} */
   const handle = {
     arrived(count) {
-      return new Promise((resolve) => {
-        const check = () => {
-          if ((held?.length ?? 0) < count) return;
-          onArrival.delete(check);
-          resolve();
-        };
-        onArrival.add(check);
-        check();
-      });
+      return untilCount(count, () => held?.length ?? 0, onArrival);
     },
     release(index) {
       at(index).release();

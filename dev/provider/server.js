@@ -16,6 +16,7 @@ import {
 } from './link-signing.js';
 import { recordRequest } from './request-log.js';
 import { createStaticHandler } from './static.js';
+import { createPagePauses } from './streamed.js';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -48,6 +49,8 @@ import { createStaticHandler } from './static.js';
  * @property {() => void} resetFaults every `fault-flaky-*` article fails its first requests again
  * @property {(ms: number) => void} setLatency
  * @property {() => import('./hold.js').HeldRequests} hold keeps every /graphql POST from now on unanswered until released
+ * @property {() => import('./streamed.js').HeldPages} holdPages keeps every pause of a streamed page
+ *   (a static HTML page asked for with `?streamed`, see streamed.js) from now on until released
  * @property {() => Promise<void>} close ends every connection, hanging ones included
  */
 
@@ -162,7 +165,8 @@ export async function startProvider({
   /** @type {import('./faults.js').FaultCounts} */
   const faultCounts = new Map();
   const runGraphql = createGraphqlHandler({ batching });
-  const serveStatic = createStaticHandler(staticDirs);
+  const pagePauses = createPagePauses((ms) => waits.wait(ms));
+  const serveStatic = createStaticHandler(staticDirs, (res, page, url) => pagePauses.send(res, page, url));
 
   /** @param {IncomingMessage} req */
   const filesOriginOf = (req) => {
@@ -303,11 +307,15 @@ export async function startProvider({
     hold() {
       return holds.start();
     },
+    holdPages() {
+      return pagePauses.hold();
+    },
     close() {
       closing ??= new Promise((resolve, reject) => {
         closed = true;
         waits.cancelAll();
         holds.releaseAll();
+        pagePauses.releaseAll();
         server.close((error) => (error ? reject(error) : resolve()));
         // Hanging and keep-alive connections would otherwise hold close() open.
         server.closeAllConnections();

@@ -2,6 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStreamed } from './streamed.js';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -43,11 +44,20 @@ async function statOrNull(file) {
 }
 
 /**
+ * @callback SendStreamed sends an HTML page in pieces (see streamed.js)
+ * @param {ServerResponse} res with its status and headers written
+ * @param {string} page
+ * @param {URL} url
+ * @returns {Promise<void>}
+ */
+
+/**
  * @param {Record<string, string>} staticDirs URL prefix (ending in '/') to directory
+ * @param {SendStreamed} [sendStreamed] for an HTML page asked for with `?streamed`
  * @returns {(req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>}
  *   resolves false when no prefix matches, so the caller can answer 404 itself
  */
-export function createStaticHandler(staticDirs) {
+export function createStaticHandler(staticDirs, sendStreamed) {
   // Longest prefix first, so '/dist/' wins over '/'.
   const mounts = Object.entries(staticDirs)
     .map(([prefix, dir]) => ({
@@ -96,8 +106,15 @@ export function createStaticHandler(staticDirs) {
       return true;
     }
     const body = await readFile(file);
+    const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    if (sendStreamed && isStreamed(url) && contentType.startsWith('text/html') && req.method === 'GET') {
+      // No length: the page goes out in pieces, as a server that flushes early sends it.
+      res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
+      await sendStreamed(res, body.toString('utf8'), url);
+      return true;
+    }
     res.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': contentType,
       'content-length': body.length,
       'cache-control': 'no-store',
     });

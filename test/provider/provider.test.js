@@ -1,5 +1,8 @@
 // @ts-check
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { createLinkSigner } from '../../dev/provider/link-signing.js';
 import { startProvider } from '../../dev/provider/server.js';
@@ -886,5 +889,63 @@ describe('provider stand-in', () => {
         await site.close();
       }
     });
+
+    it('sends an HTML page asked for with ?streamed in pieces, cut at each pause comment', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'cm-streamed-'));
+      await writeFile(path.join(dir, 'page.html'), 'one<!-- pause -->two<!-- pause -->three');
+      const site = await startProvider({ staticDirs: { '/pages/': dir } });
+      try {
+        // Held: each pause lasts until the test releases it.
+        const pauses = site.holdPages();
+        const response = await fetch(`${site.origin}/pages/page.html?streamed`);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(response.headers.get('content-length')).toBeNull();
+        const body = readText(/** @type {ReadableStream<Uint8Array>} */ (response.body));
+        await pauses.reached(1);
+        expect(await body.until('one')).toBe('one');
+        pauses.release();
+        await pauses.reached(2);
+        expect(await body.until('onetwo')).toBe('onetwo');
+        pauses.release();
+        expect(await body.all()).toBe('onetwothree');
+        pauses.end();
+
+        // Not held: each pause lasts ?streamed=MS.
+        const started = Date.now();
+        expect(await (await fetch(`${site.origin}/pages/page.html?streamed=100`)).text()).toBe('onetwothree');
+        expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+        // Without ?streamed, the page as it is, in one piece.
+        const whole = await fetch(`${site.origin}/pages/page.html`);
+        expect(whole.headers.get('content-length')).toBe('39');
+        expect(await whole.text()).toBe('one<!-- pause -->two<!-- pause -->three');
+      } finally {
+        await site.close();
+        await rm(dir, { recursive: true });
+      }
+    });
   });
 });
+
+/**
+ * What a response body has brought so far, read as it comes.
+ * @param {ReadableStream<Uint8Array>} stream
+ */
+function readText(stream) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  /** Reads on until `enough` says so or the body ends; resolves with all the text so far. @param {() => boolean} enough */
+  const readUntil = async (enough) => {
+    while (!enough()) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    return text;
+  };
+  return {
+    /** @param {string} expected */
+    until: (expected) => readUntil(() => text.length >= expected.length),
+    all: () => readUntil(() => false),
+  };
+}

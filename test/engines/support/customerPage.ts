@@ -1,5 +1,6 @@
 import type { HeldRequests } from '../../../dev/provider/hold.js';
 import type { Provider } from '../../../dev/provider/server.js';
+import type { HeldPages } from '../../../dev/provider/streamed.js';
 import {
   addElements,
   anchorSnapshot,
@@ -38,6 +39,33 @@ export interface OpenOptions {
   load?: boolean;
   /** The visitor's clock runs this far ahead of the true time (behind, where negative), from before the element loads. */
   clockOffsetMs?: number;
+}
+
+/** An anchor of a streamed page as it arrived, and its element then (fixtures/arrivals.js). */
+export interface AnchorArrival {
+  id: ElementId;
+  /** The element was defined (upgraded). */
+  defined: boolean;
+  connected: boolean;
+  /** The document was still being parsed. */
+  loading: boolean;
+  dataState: string | null;
+}
+
+/** What a streamed page wrote down as it arrived. */
+export interface StreamedArrivals {
+  /** The document, and the elements still without an anchor, when the element was defined; null if it never was. */
+  defined: { loading: boolean; withoutAnchor: ElementId[] } | null;
+  anchors: AnchorArrival[];
+}
+
+/** A page on its way from the provider, in pieces: every pause held until the test sends what comes after it. */
+interface Streaming {
+  pauses: HeldPages;
+  /** Pauses the test has sent the page past. */
+  passed: number;
+  /** The driver's navigation, over once the page has loaded. */
+  loaded: Promise<void>;
 }
 
 /** The id the page object gave an element; every method below takes it. */
@@ -100,6 +128,7 @@ const pollInPage = (source: string, args: unknown[], timeoutMs: number) =>
 export class CustomerPage {
   private nextId = 0;
   private held: HeldRequests | undefined;
+  private streaming: Streaming | undefined;
 
   constructor(
     private readonly page: DriverPage,
@@ -167,6 +196,44 @@ export class CustomerPage {
       window.Date = VisitorDate as DateConstructor;
       return true;
     }, offsetMs);
+  }
+
+  /**
+   * Starts loading the customer's page streamed in pieces, as servers that flush early send it
+   * (fixtures/streamed.html, its build the one under test, included as such a page includes it: an
+   * async module script). Resolves once the provider has sent its first piece; every pause after
+   * a piece lasts until `sendNextPiece()`. Nothing else may be sent to the page before
+   * `streamedPageLoaded()`: classic WebDriver runs nothing in a page that is still loading.
+   */
+  async startStreamedPage(): Promise<void> {
+    const pauses = this.provider.holdPages();
+    const loaded = this.page.goto(`${this.origin}/engines/streamed.html?streamed&build=${this.build}`);
+    // Awaited by the waits below; a failed load must not go unhandled meanwhile.
+    loaded.catch(() => {});
+    this.streaming = { pauses, passed: 0, loaded };
+    await this.piecesSent();
+  }
+
+  /** Sends the streamed page's next piece: resolves once the provider has sent it, or the page has loaded after the last one. */
+  async sendNextPiece(): Promise<void> {
+    const streaming = this.streaming!;
+    streaming.passed += 1;
+    streaming.pauses.release();
+    await this.piecesSent();
+  }
+
+  async streamedPageLoaded(): Promise<void> {
+    await this.streaming!.loaded;
+  }
+
+  /** When each anchor of the streamed page arrived, and what its element was then. */
+  async anchorArrivals(): Promise<StreamedArrivals> {
+    return this.page.evaluate(() => (window as any).__arrivals as StreamedArrivals);
+  }
+
+  private async piecesSent(): Promise<void> {
+    const { pauses, passed, loaded } = this.streaming!;
+    await Promise.race([pauses.reached(passed + 1), loaded]);
   }
 
   async configure(options: Record<string, unknown>): Promise<void> {
@@ -318,6 +385,11 @@ export class CustomerPage {
   /** What the customer's anchor and the host show right now. */
   async anchorOf(id: ElementId): Promise<AnchorSnapshot> {
     return this.page.evaluate(anchorSnapshot, id);
+  }
+
+  /** The text of the element's anchor. */
+  async anchorText(id: ElementId): Promise<string | null> {
+    return this.page.evaluate((elementId) => document.getElementById(elementId)!.firstElementChild!.textContent, id);
   }
 
   /** The element's children, as markup. */
@@ -566,6 +638,10 @@ export class CustomerPage {
 
   async close(): Promise<void> {
     this.held?.end();
+    this.streaming?.pauses.end();
+    // Its pauses over, a streamed page finishes loading: a test that failed halfway leaves its navigation
+    // under way, and the next one must not start before it ends.
+    await this.streaming?.loaded.catch(() => {});
     await this.page.close(this.customerUrl);
   }
 
