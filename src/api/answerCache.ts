@@ -1,3 +1,4 @@
+import { graphqlFailure } from './graphqlErrors.js';
 import { reusableUntil } from './linkExpiry.js';
 import type { OperationResult } from './operation.js';
 import { providerClock, stringsIn } from './providerClock.js';
@@ -19,9 +20,14 @@ export function cachedAnswer(key: string, ttlMs: number): OperationResult | unde
   return undefined;
 }
 
-/** Keeps only answers with data: an answer of errors alone is asked for again. */
+/**
+ * Keeps only answers with data: an answer of errors alone is asked for again,
+ * and so is one that refuses the caller beside its data (`materials: null`):
+ * a permission granted on the provider counts at the next lookup.
+ */
 export function rememberAnswer(key: string, result: OperationResult, ttlMs: number): void {
   if (ttlMs <= 0 || result.data === undefined || result.data === null) return;
+  if (graphqlFailure(result.errors)?.reason === 'unauthorized') return;
   // Deleted first so a renewed answer moves to the end, and the oldest is the first to go;
   // and so that an answer too close to its expiry to keep does not leave an older one behind.
   answers.delete(key);

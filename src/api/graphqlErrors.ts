@@ -1,21 +1,8 @@
+import { isRefusalCode, type RefusalCode } from '../machine/refusals.js';
 import { LookupError } from './errors.js';
 import type { OperationResult } from './operation.js';
 import { isObject } from './responseBody.js';
 import { oneLine } from './wireFailures.js';
-
-/**
- * The `extensions.code` values with which GraphQL servers refuse a caller who
- * is not signed in or not allowed, and whose they are. Both servers answer
- * such a refusal with HTTP 200: only the code tells it from an outage.
- */
-export const REFUSAL_CODES = {
-  AUTH_NOT_AUTHENTICATED: 'HotChocolate',
-  AUTH_NOT_AUTHORIZED: 'HotChocolate',
-  UNAUTHENTICATED: 'Apollo Server',
-  FORBIDDEN: 'Apollo Server',
-} as const;
-
-export type RefusalCode = keyof typeof REFUSAL_CODES;
 
 /** At most this many of an answer's messages are shown: a server may send one per field. */
 const MAX_MESSAGES = 3;
@@ -31,6 +18,7 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
   const refusal = read.find((error) => error.code !== null);
   if (refusal?.code) {
     const { code, words } = refusal;
+    // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
     return new LookupError(words ? `the provider refused: ${code}: ${words}` : `the provider refused: ${code}`, {
       reason: 'unauthorized',
     });
@@ -60,16 +48,6 @@ export function readDespiteErrors(errors: OperationResult['errors'], readLink: (
   return link;
 }
 
-/**
- * The code and the provider's words in a refusal's sentence, read back for an
- * explanation that puts the fix beside the code; null for any other sentence.
- */
-export function readRefusal(sentence: string): { code: RefusalCode; words: string | null } | null {
-  const match = /^the provider refused: ([A-Z_]+)(?:: (.+))?$/.exec(sentence);
-  const code = match?.[1];
-  return code !== undefined && isRefusalCode(code) ? { code, words: match?.[2] ?? null } : null;
-}
-
 /** Each error that is an object, with its refusal code (if any) and its message on one bounded line. */
 function readErrors(errors: OperationResult['errors']): { code: RefusalCode | null; words: string }[] {
   // The answer is untrusted JSON: an entry may be anything, whatever the type says.
@@ -82,9 +60,4 @@ function readErrors(errors: OperationResult['errors']): { code: RefusalCode | nu
 function refusalCodeOf(extensions: unknown): RefusalCode | null {
   const code = isObject(extensions) ? extensions.code : undefined;
   return typeof code === 'string' && isRefusalCode(code) ? code : null;
-}
-
-/** Own keys only: a code such as `constructor` is no refusal. */
-function isRefusalCode(code: string): code is RefusalCode {
-  return Object.prototype.hasOwnProperty.call(REFUSAL_CODES, code);
 }

@@ -1,4 +1,4 @@
-import { readRefusal, REFUSAL_CODES, type RefusalCode } from '../api/graphqlErrors.js';
+import { readRefusal, REFUSAL_CODES, type RefusalCode } from './refusals.js';
 import type { LinkRequest } from './types.js';
 
 /** What fixes a refusal, first of all; the explanation of a GraphQL refusal puts it beside the code. */

@@ -64,6 +64,20 @@ describe('the answer cache', () => {
     expect(cachedAnswer('k', TTL)).toBe(partial);
   });
 
+  it('keeps no answer that refuses the caller, data or not: a permission granted counts at the next lookup', () => {
+    const refused = {
+      data: { materials: null },
+      errors: [
+        {
+          message: 'The current user is not authorized to access this resource.',
+          extensions: { code: 'AUTH_NOT_AUTHORIZED' },
+        },
+      ],
+    };
+    rememberAnswer('k', refused, TTL);
+    expect(cachedAnswer('k', TTL)).toBeUndefined();
+  });
+
   it('keeps nothing while it is off (TTL 0): turning it on later asks again', () => {
     rememberAnswer('k', answer('https://x/a.png'), 0);
     expect(cachedAnswer('k', TTL)).toBeUndefined();
