@@ -13,7 +13,9 @@ export default [
     import: '{ defineMaterialDownload, configure }',
     ignore: consumersOwn,
     gzip: true,
-    limit: '30 kB',
+    // 30 kB until a link's life was read against the provider's clock and refusals inside GraphQL
+    // got their reason (+1.2 kB gzip between them).
+    limit: '30.5 kB',
   },
   {
     // The files a page loads by a script tag are final: measured as they are, not bundled again.

@@ -12,8 +12,14 @@ import { readLinkExpiry, readSigningTime } from './linkExpiry.js';
  * cut) somewhere between the moment we asked and the moment the answer
  * came. Readings are intersected while they agree; one that cannot be true
  * beside the others means the visitor's clock was set meanwhile, and the
- * newest stands. The estimate is the bound that makes links expire soonest:
- * an element refreshes early rather than hold a dead link.
+ * newest stands.
+ *
+ * Where the bounds hold zero, nothing shows the visitor's clock wrong, and
+ * it is taken as it is: most are right, and a reading no finer than a second
+ * and a round trip would otherwise cut every link's life short by as much.
+ * Where they do not, the clock is wrong, and the estimate is the bound that
+ * makes links expire soonest: an element refreshes early rather than hold a
+ * dead link.
  */
 
 /** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
@@ -62,7 +68,11 @@ export function createProviderClock(): ProviderClock {
   let fromDates: OffsetBounds | null = null;
   let fromSignatures: OffsetBounds | null = null;
 
-  const estimate = () => (fromDates ?? fromSignatures)?.high ?? null;
+  const estimate = () => {
+    const bounds = fromDates ?? fromSignatures;
+    if (!bounds) return null;
+    return bounds.low <= 0 && bounds.high >= 0 ? 0 : bounds.high;
+  };
 
   return {
     observe(timing, answers) {

@@ -1,7 +1,7 @@
-import { readRefusal, REFUSAL_CODES, type RefusalCode } from './refusals.js';
+import { readRefusal, type RefusalCode } from './refusals.js';
 import type { LinkRequest } from './types.js';
 
-/** What fixes a refusal, first of all; the explanation of a GraphQL refusal puts it beside the code. */
+/** What fixes a refusal, first of all (the table's fix opens so); the explanation of a GraphQL refusal puts it beside the code. */
 const CHECK_CREDENTIALS = 'check the API key or token';
 
 /**
@@ -23,8 +23,9 @@ export const REASONS = {
     fix: 'Check the ids, `type` and the size and format attributes against what the provider has.',
   },
   unauthorized: {
-    cause: `The provider refused the request: HTTP 401 or 403, or a GraphQL error (answered with HTTP 200) whose code says the caller is not signed in or not allowed: ${refusalCodesInWords()}.`,
-    fix: `${upperFirst(CHECK_CREDENTIALS)} (\`localStorage['cm-api-key']\` or \`localStorage['cm-user-token']\`), and that the endpoint is the configured one (credentials go only there).`,
+    cause:
+      "The provider refused the request: HTTP 401 or 403, or a GraphQL error (answered with HTTP 200) whose code says the caller is not signed in or not allowed: HotChocolate's `AUTH_NOT_AUTHENTICATED` or `AUTH_NOT_AUTHORIZED`, Apollo Server's `UNAUTHENTICATED` or `FORBIDDEN`.",
+    fix: "Check the API key or token (`localStorage['cm-api-key']` or `localStorage['cm-user-token']`), and that the endpoint is the configured one (credentials go only there).",
   },
   'request-failed': {
     cause:
@@ -115,23 +116,6 @@ export function explainReason({ reason, error, request }: Explained): string | n
 function explainRefusal({ code, words }: { code: RefusalCode; words: string | null }): string {
   const said = words ? `; it said "${words}"` : '';
   return `the provider refused: ${code}: ${CHECK_CREDENTIALS}${said}`;
-}
-
-/**
- * The refusal codes, by server, as the reasons table names them:
- * "HotChocolate's `AUTH_NOT_AUTHENTICATED` or `AUTH_NOT_AUTHORIZED`, Apollo Server's ...".
- */
-function refusalCodesInWords(): string {
-  const byServer = new Map<string, string[]>();
-  for (const [code, server] of Object.entries(REFUSAL_CODES)) {
-    byServer.set(server, [...(byServer.get(server) ?? []), `\`${code}\``]);
-  }
-  return [...byServer].map(([server, codes]) => `${server}'s ${codes.join(' or ')}`).join(', ');
-}
-
-/** Typed as what it returns, so the fix built with it stays a literal in the table's type. */
-function upperFirst<T extends string>(text: T): Capitalize<T> {
-  return (text.charAt(0).toUpperCase() + text.slice(1)) as Capitalize<T>;
 }
 
 function withoutFinalStop(text: string): string {
