@@ -9,7 +9,7 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { readLinkExpiry } from '../api/linkExpiry.js';
+import { readLinkExpiry } from './linkExpiry.js';
 import type { MaterialDownloadInputs } from './attributes.js';
 import { isReason, type Reason } from './reasons.js';
 import { changesValidation } from './changesValidation.js';
