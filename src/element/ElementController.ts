@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
+import type { LinkSettledEvent } from '../machine/materialDownload.types.js';
 import type { AnchorBinder, BoundElement } from './anchorBinding.types.js';
 import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
