@@ -12,6 +12,7 @@ import {
 import { changesValidation } from './changesValidation.js';
 import { readLinkExpiry } from './linkExpiry.js';
 import { UNTIMED, hasCome, linkLifeOf, retryRenewalAt, waitUntil } from './linkLife.js';
+import { readLookupFailure, type LookupFailure } from './lookupFailure.js';
 import type {
   LinkSettledEvent,
   LookupInput,
@@ -20,7 +21,6 @@ import type {
   MaterialDownloadEvent,
   MaterialDownloadInput,
 } from './materialDownload.types.js';
-import { isReason, type Reason } from './reasons.js';
 import { hasRequiredInput } from './requiredInputs.js';
 import { validationOf } from './validationOf.js';
 
@@ -34,28 +34,18 @@ const linkFound = {
   ],
 } as const;
 
-/**
- * How a failed lookup says more: `retryInMs` when it is worth another try
- * (and when; `retryAt`, the moment that wait ends), `transient` when it
- * failed on the wire.
- */
-interface LookupFailure {
-  message?: unknown;
-  reason?: unknown;
-  retryInMs?: unknown;
-  retryAt?: unknown;
-  transient?: unknown;
-}
+/** A failed lookup, as its guard and actions take it: whatever the lookup rejected with, through the one reader. */
+const failureOf = ({ event }: { event: ErrorActorEvent }) => readLookupFailure(event.error);
 
 const worthRetrying = {
-  guard: { type: 'isWorthRetrying', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  guard: { type: 'isWorthRetrying', params: failureOf },
   target: 'retrying',
-  actions: { type: 'assignRetry', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  actions: { type: 'assignRetry', params: failureOf },
 } as const;
 
 const failed = {
   target: 'disabled',
-  actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  actions: { type: 'assignFailure', params: failureOf },
 } as const;
 
 /**
@@ -176,18 +166,18 @@ export const materialDownloadMachine = setup({
       renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
     })),
     expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
-    assignFailure: assign((_, error: unknown) => ({
+    assignFailure: assign((_, failure: LookupFailure) => ({
       ...UNTIMED,
       href: null,
-      error: describeError(error),
-      reason: failureReason(error),
-      failedOnWire: (error as LookupFailure | null)?.transient === true,
+      error: failure.message,
+      reason: failure.reason,
+      failedOnWire: failure.transient,
     })),
-    assignRetry: assign(({ context }, error: unknown) => ({
+    assignRetry: assign(({ context }, failure: LookupFailure) => ({
       attempt: context.attempt + 1,
-      retryInMs: (error as LookupFailure).retryInMs as number,
-      retryAt:
-        typeof (error as LookupFailure).retryAt === 'number' ? ((error as LookupFailure).retryAt as number) : null,
+      // Taken only after isWorthRetrying: the failure said how long to wait.
+      retryInMs: failure.retryInMs ?? 0,
+      retryAt: failure.retryAt,
     })),
     // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
     startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
@@ -210,7 +200,7 @@ export const materialDownloadMachine = setup({
     isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
     isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
     canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
-    isWorthRetrying: (_, error: unknown) => typeof (error as LookupFailure | null)?.retryInMs === 'number',
+    isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
     changesRequest: ({ context, event }) => {
       assertEvent(event, 'INPUTS.SET');
       return changesValidation(context.inputs, event.inputs);
@@ -370,14 +360,3 @@ export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root
  * ```
  */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];
-
-/** A failure says why when it knows (`unauthorized`, `unsafe-link`); anything else failed as a request. */
-function failureReason(error: unknown): Reason {
-  const reason = (error as LookupFailure | null)?.reason;
-  return isReason(reason) ? reason : 'request-failed';
-}
-
-function describeError(error: unknown): string {
-  const message = (error as LookupFailure | null)?.message;
-  return typeof message === 'string' ? message : String(error);
-}
