@@ -15,11 +15,11 @@
 
 // The element: registering it, and its types for DOM lookups, listeners and JSX.
 export { defineMaterialDownload } from './element/defineMaterialDownload.js';
-export type { MaterialDownloadElementConstructor } from './element/createElementClass.js';
 export type {
   HTMLMaterialDownloadElement,
   LinkChangeEvent,
   MaterialDownloadAttributes,
+  MaterialDownloadElementConstructor,
   MaterialDownloadEventMap,
 } from './element/globalTypes.js';
 export { LINK_CHANGE_EVENT } from './element/dom.js';

@@ -1,5 +1,5 @@
 /** The demo's cards: plain DOM, as a customer page would have it. */
-import { readLinkExpiry } from '../../src/api/linkExpiry';
+import { readLinkExpiry } from '../../src/machine/linkExpiry';
 import { ATTRIBUTES } from '../../src/machine/attributes';
 
 export interface CardSpec {

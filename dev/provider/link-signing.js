@@ -3,7 +3,7 @@
 // them out: a link names its expiry and carries an HMAC-SHA256 over its path
 // and every other parameter, so a changed path, expiry or signature, and a
 // link past its expiry, are refused. The formats are written and read here on
-// their own, not with the element's reader (src/api/linkExpiry.ts): a
+// their own, not with the element's reader (src/machine/linkExpiry.ts): a
 // misreading there must not be hidden by the same one here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

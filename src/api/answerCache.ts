@@ -1,5 +1,5 @@
 import { graphqlFailure } from './graphqlErrors.js';
-import { reusableUntil } from './linkExpiry.js';
+import { reusableUntil } from '../machine/linkExpiry.js';
 import type { OperationResult } from './operation.js';
 import { providerClock, stringsIn } from './providerClock.js';
 

@@ -5,5 +5,11 @@ export { readAuthHeaders, API_KEY_STORAGE_KEY, USER_TOKEN_STORAGE_KEY } from './
 export { readDownloadUrl } from './readers.js';
 export { toSafeHref } from './safeHref.js';
 export { LookupError } from './errors.js';
-export * from './queries.js';
+export {
+  GET_MATERIAL_DOWNLOAD_LINK,
+  GET_PBR_MATERIAL_DOWNLOAD_LINK,
+  getMaterialDownloadLinkQuery,
+  getPbrMaterialDownloadLinkQuery,
+} from './queries.js';
+export type { OperationName } from './queries.js';
 export { clearAnswerCache } from './answerCache.js';

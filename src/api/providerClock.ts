@@ -1,5 +1,5 @@
 import { readHttpDate } from './httpDate.js';
-import { readLinkExpiry, readSigningTime } from './linkExpiry.js';
+import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
 
 /**
  * A signed link's expiry is written in the provider's time; a visitor's

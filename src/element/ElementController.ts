@@ -1,16 +1,11 @@
 import type { InspectionEvent } from 'xstate';
-import type { LinkSettledEvent } from '../machine/materialDownload.machine.js';
+import type { LinkSettledEvent } from '../machine/materialDownload.types.js';
+import type { AnchorBinder, BoundElement } from './anchorBinding.types.js';
 import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
 import { afterStarts, afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
-
-/** How a started element's anchor gets bound to its actor, and let go. */
-export interface AnchorBinder {
-  bind(controller: ElementController): void;
-  unbind(host: HTMLElement): void;
-}
 
 type BindAnchor = typeof import('./bindAnchor.js');
 
@@ -42,7 +37,7 @@ function noAnchorDetail(): LinkChangeDetail {
  * binding reads the actor and tells the controller when the page has seen a
  * settling. Timing belongs to the page scheduler.
  */
-export class ElementController {
+export class ElementController implements BoundElement {
   readonly host: HTMLElement;
   readonly #binder: AnchorBinder;
   #actor: MaterialDownloadActor | null = null;

@@ -3,6 +3,7 @@ import { memo, startTransition, useLayoutEffect, useReducer, useRef } from 'reac
 import { createRoot, type Root } from 'react-dom/client';
 import { logError } from '../log.js';
 import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
+import type { BoundElement } from './anchorBinding.types.js';
 import {
   NO_ANCHOR_MESSAGE,
   applyAnchor,
@@ -12,7 +13,6 @@ import {
   type LinkChangeDetail,
 } from './dom.js';
 import type { MaterialDownloadActor } from './elementLogic.js';
-import type { ElementController } from './ElementController.js';
 import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageScheduler.js';
 
 /**
@@ -25,7 +25,7 @@ import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageSche
  */
 interface Binding {
   key: number;
-  controller: ElementController;
+  controller: BoundElement;
   actor: MaterialDownloadActor;
 }
 
@@ -42,7 +42,7 @@ const root: {
   committing: boolean;
 } = { react: null, bindings: new Map(), lastKey: 0, admitted: 0, renderQueued: false, committing: false };
 
-export function bindAnchor(controller: ElementController): void {
+export function bindAnchor(controller: BoundElement): void {
   const { actor } = controller;
   if (!actor) return;
   root.bindings.set(controller.host, { key: ++root.lastKey, controller, actor });

@@ -1,32 +1,10 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../machine/attributes.js';
 import { configureElements } from './configureElements.js';
 import { ElementController } from './ElementController.js';
-import type { HTMLMaterialDownloadElement } from './globalTypes.js';
+import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
 declare const __CM_VERSION__: string | undefined;
 export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
-
-/**
- * The element's class, as `customElements.get('cm-material-download')` returns it once the
- * element is defined: what script-tag users reach `configure` and `version` through.
- *
- * @example
- * ```ts
- * const Element = customElements.get('cm-material-download') as MaterialDownloadElementConstructor | undefined;
- * Element?.configure({ endpoint: 'https://api.example.com/graphql' });
- * console.log(Element?.version);
- * ```
- */
-export interface MaterialDownloadElementConstructor {
-  /** Creates an element, as `document.createElement('cm-material-download')` does. */
-  new (): HTMLMaterialDownloadElement;
-  /** What every element of the class inherits: the properties of its attributes among them. */
-  readonly prototype: HTMLMaterialDownloadElement;
-  /** Options for every element: `customElements.get('cm-material-download').configure({ … })`. */
-  configure: typeof configureElements;
-  /** The package version that defined the class; a different one under the same tag gets a warning. */
-  readonly version: string;
-}
 
 /** Not an input: switches on the transition log (see inspection.ts). */
 const DEBUG_ATTRIBUTE = 'debug';

@@ -1,5 +1,6 @@
 import { logWarning } from '../log.js';
-import { createElementClass, VERSION, type MaterialDownloadElementConstructor } from './createElementClass.js';
+import { createElementClass, VERSION } from './createElementClass.js';
+import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
 export const DEFAULT_TAG_NAME = 'cm-material-download';
 

@@ -3,13 +3,8 @@ import { lookupDownloadLink } from '../api/lookup.js';
 import { providerClock } from '../api/providerClock.js';
 import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
-import {
-  materialDownloadMachine,
-  type LookupInput,
-  type LookupOutput,
-  type MaterialDownloadEvent,
-  waitsCountedFrom,
-} from '../machine/materialDownload.machine.js';
+import { materialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
+import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
 import { actorClock } from './pageScheduler.js';
 import { timeOfThisRun } from './sharedClock.js';
 

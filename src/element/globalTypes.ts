@@ -1,5 +1,5 @@
 import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes.js';
-import type { MaterialDownloadElementConstructor } from './createElementClass.js';
+import type { configureElements } from './configureElements.js';
 import type { LinkChangeDetail } from './dom.js';
 
 /**
@@ -64,6 +64,28 @@ export interface MaterialDownloadAttributes extends MaterialDownloadAttributeVal
  * ```
  */
 export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownloadProperties {}
+
+/**
+ * The element's class, as `customElements.get('cm-material-download')` returns it once the
+ * element is defined: what script-tag users reach `configure` and `version` through.
+ *
+ * @example
+ * ```ts
+ * const Element = customElements.get('cm-material-download') as MaterialDownloadElementConstructor | undefined;
+ * Element?.configure({ endpoint: 'https://api.example.com/graphql' });
+ * console.log(Element?.version);
+ * ```
+ */
+export interface MaterialDownloadElementConstructor {
+  /** Creates an element, as `document.createElement('cm-material-download')` does. */
+  new (): HTMLMaterialDownloadElement;
+  /** What every element of the class inherits: the properties of its attributes among them. */
+  readonly prototype: HTMLMaterialDownloadElement;
+  /** Options for every element: `customElements.get('cm-material-download').configure({ … })`. */
+  configure: typeof configureElements;
+  /** The package version that defined the class; a different one under the same tag gets a warning. */
+  readonly version: string;
+}
 
 declare global {
   // `customElements.get('cm-material-download')?.configure(…)`, the script-tag users' way, type-checks.

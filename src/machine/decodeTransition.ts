@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { MaterialDownloadContext } from './materialDownload.machine.js';
+import type { MaterialDownloadContext } from './materialDownload.types.js';
 
 /**
  * One transition the machine took, in the words the debug log, the inspector and the tests use.

@@ -8,6 +8,7 @@
  */
 
 export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine.js';
+export type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
 export type {
   FoundLink,
   LinkSettledEvent,
@@ -16,9 +17,7 @@ export type {
   MaterialDownloadContext,
   MaterialDownloadEvent,
   MaterialDownloadInput,
-  MaterialDownloadMachine,
-  MaterialDownloadState,
-} from './materialDownload.machine.js';
+} from './materialDownload.types.js';
 export { connect, viewsEqual, SHOWN_AS } from './connect.js';
 export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';

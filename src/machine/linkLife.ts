@@ -1,4 +1,4 @@
-import { renewalDueAt } from '../api/linkExpiry.js';
+import { renewalDueAt } from './linkExpiry.js';
 
 /**
  * When a link the machine holds stops working and when it is refreshed, in

@@ -9,171 +9,20 @@ import {
   type ErrorActorEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { readLinkExpiry } from '../api/linkExpiry.js';
-import type { MaterialDownloadInputs } from './attributes.js';
-import { isReason, type Reason } from './reasons.js';
 import { changesValidation } from './changesValidation.js';
+import { readLinkExpiry } from './linkExpiry.js';
 import { UNTIMED, hasCome, linkLifeOf, retryRenewalAt, waitUntil } from './linkLife.js';
+import { readLookupFailure, type LookupFailure } from './lookupFailure.js';
+import type {
+  LinkSettledEvent,
+  LookupInput,
+  LookupOutput,
+  MaterialDownloadContext,
+  MaterialDownloadEvent,
+  MaterialDownloadInput,
+} from './materialDownload.types.js';
 import { hasRequiredInput } from './requiredInputs.js';
-import type { LinkRequest } from './types.js';
 import { validationOf } from './validationOf.js';
-
-/**
- * What an actor of the machine is created with.
- *
- * @example
- * ```ts
- * const input: MaterialDownloadInput = { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } };
- * const actor = createActor(materialDownloadMachine, { input });
- * ```
- */
-export interface MaterialDownloadInput {
-  /** The element's inputs, as the customer wrote them. */
-  inputs: MaterialDownloadInputs;
-  /** The element this actor works for: what `loading="lazy"` watches and logs point at. Opaque here. */
-  target?: unknown;
-}
-
-/**
- * The machine's context: the inputs, what validation made of them, and the link.
- *
- * @example
- * ```ts
- * const { href, error }: MaterialDownloadContext = actor.getSnapshot().context;
- * ```
- */
-export interface MaterialDownloadContext {
-  /** The element's inputs, as the customer wrote them. */
-  inputs: MaterialDownloadInputs;
-  /** The element the actor works for, from the input's `target`; null without one. */
-  target: unknown;
-  /** The validated request for the current inputs; null while invalid. */
-  request: LinkRequest | null;
-  /** `loading="lazy"`: the request waits until the element is seen. */
-  lazy: boolean;
-  /** The link, once the lookup found one. */
-  href: string | null;
-  /** What went wrong (invalid inputs, a failed lookup); null when nothing did. */
-  error: string | null;
-  /** Why the link is disabled, once settled disabled; null otherwise. */
-  reason: Reason | null;
-  /** Retries made for the current request. */
-  attempt: number;
-  /** How long `retrying` waits, as the failed lookup said. */
-  retryInMs: number;
-  /**
-   * When that wait ends (`Date.now()` terms), if the failure said: elements
-   * that shared a failed request then try again at one instant, and their
-   * retries share a batch again, however far apart each took the failure in.
-   */
-  retryAt: number | null;
-  /** The last lookup failed on the wire: coming back online is worth another try. */
-  failedOnWire: boolean;
-  /** When the link stops working (`Date.now()` terms), as the link says; null where it says nothing. */
-  expiresAt: number | null;
-  /** When the link is refreshed (`Date.now()` terms); null for a link that never is. */
-  renewAt: number | null;
-  /** A refresh of this link failed already: the next failure is a failed lookup like any other. */
-  refreshFailed: boolean;
-}
-
-/**
- * What the machine's `lookupLink` actor is given: the request, and how many times it was tried before.
- *
- * @example
- * ```ts
- * const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt } }) =>
- *   attempt < 3 ? `https://files.example.com/${request.organizationId}/${request.articleId}` : null,
- * );
- * ```
- */
-export interface LookupInput {
-  /** The validated request, in provider terms. */
-  request: LinkRequest;
-  /** Retries made before this one: 0 for the first try. */
-  attempt: number;
-}
-
-/**
- * How a failed lookup says more: `retryInMs` when it is worth another try
- * (and when; `retryAt`, the moment that wait ends), `transient` when it
- * failed on the wire.
- */
-interface LookupFailure {
-  message?: unknown;
-  reason?: unknown;
-  retryInMs?: unknown;
-  retryAt?: unknown;
-  transient?: unknown;
-}
-
-/**
- * The events the machine takes.
- *
- * @example
- * ```ts
- * actor.send({ type: 'INPUTS.SET', inputs: { organizationId: 'org-1', articleId: 'A-200', type: 'tile' } });
- * actor.send({ type: 'DESTROY' });
- * ```
- */
-export type MaterialDownloadEvent =
-  /** New inputs: the element's attributes changed. */
-  | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
-  /** The element is near the viewport; only a lazy element waiting for it cares. */
-  | { type: 'VISIBLE' }
-  /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
-  | { type: 'RECONNECTED' }
-  /** The element left the page for good: abort, stop, request nothing more. */
-  | { type: 'DESTROY' };
-
-/**
- * Emitted each time the machine settles (enters `enabled` or `disabled`): the element turns
- * it into `cm-link-change`.
- *
- * @example
- * ```ts
- * actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => console.log(state, href ?? error));
- * ```
- */
-export interface LinkSettledEvent {
-  /** The name the machine emits it under. */
-  type: 'link.settled';
-  /** The state settled in. */
-  state: 'enabled' | 'disabled';
-  /** The link, when enabled; otherwise null. */
-  href: string | null;
-  /** What went wrong, when disabled by a failure; otherwise null. */
-  error: string | null;
-  /** Why, when disabled; null when enabled. */
-  reason: Reason | null;
-}
-
-/**
- * A link the lookup found, with when it stops working in `Date.now()` terms
- * (null where it does not say), read against the provider's clock: the
- * element's lookup knows how far the visitor's clock is off.
- *
- * @example
- * ```ts
- * const found: FoundLink = { href: 'https://files.example.com/a.zip?se=…&sig=…', expiresAt: Date.now() + 60_000 };
- * ```
- */
-export interface FoundLink {
-  href: string;
-  expiresAt: number | null;
-}
-
-/**
- * What the machine's `lookupLink` actor resolves to: the link, or null when
- * the provider has none. A bare URL's expiry is read from the URL against the
- * visitor's clock.
- *
- * @example
- * ```ts
- * const noFiles = fromPromise<LookupOutput, LookupInput>(async () => null); // every element ends disabled
- * ```
- */
-export type LookupOutput = FoundLink | string | null;
 
 /** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
 const linkFound = {
@@ -185,15 +34,18 @@ const linkFound = {
   ],
 } as const;
 
+/** A failed lookup, as its guard and actions take it: whatever the lookup rejected with, through the one reader. */
+const failureOf = ({ event }: { event: ErrorActorEvent }) => readLookupFailure(event.error);
+
 const worthRetrying = {
-  guard: { type: 'isWorthRetrying', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  guard: { type: 'isWorthRetrying', params: failureOf },
   target: 'retrying',
-  actions: { type: 'assignRetry', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  actions: { type: 'assignRetry', params: failureOf },
 } as const;
 
 const failed = {
   target: 'disabled',
-  actions: { type: 'assignFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+  actions: { type: 'assignFailure', params: failureOf },
 } as const;
 
 /**
@@ -314,18 +166,18 @@ export const materialDownloadMachine = setup({
       renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
     })),
     expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
-    assignFailure: assign((_, error: unknown) => ({
+    assignFailure: assign((_, failure: LookupFailure) => ({
       ...UNTIMED,
       href: null,
-      error: describeError(error),
-      reason: failureReason(error),
-      failedOnWire: (error as LookupFailure | null)?.transient === true,
+      error: failure.message,
+      reason: failure.reason,
+      failedOnWire: failure.transient,
     })),
-    assignRetry: assign(({ context }, error: unknown) => ({
+    assignRetry: assign(({ context }, failure: LookupFailure) => ({
       attempt: context.attempt + 1,
-      retryInMs: (error as LookupFailure).retryInMs as number,
-      retryAt:
-        typeof (error as LookupFailure).retryAt === 'number' ? ((error as LookupFailure).retryAt as number) : null,
+      // Taken only after isWorthRetrying: the failure said how long to wait.
+      retryInMs: failure.retryInMs ?? 0,
+      retryAt: failure.retryAt,
     })),
     // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
     startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
@@ -348,7 +200,7 @@ export const materialDownloadMachine = setup({
     isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
     isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
     canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
-    isWorthRetrying: (_, error: unknown) => typeof (error as LookupFailure | null)?.retryInMs === 'number',
+    isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
     changesRequest: ({ context, event }) => {
       assertEvent(event, 'INPUTS.SET');
       return changesValidation(context.inputs, event.inputs);
@@ -508,14 +360,3 @@ export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root
  * ```
  */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];
-
-/** A failure says why when it knows (`unauthorized`, `unsafe-link`); anything else failed as a request. */
-function failureReason(error: unknown): Reason {
-  const reason = (error as LookupFailure | null)?.reason;
-  return isReason(reason) ? reason : 'request-failed';
-}
-
-function describeError(error: unknown): string {
-  const message = (error as LookupFailure | null)?.message;
-  return typeof message === 'string' ? message : String(error);
-}

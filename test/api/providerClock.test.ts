@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cachedAnswer, rememberAnswer } from '../../src/api/answerCache';
-import { readSigningTime } from '../../src/api/linkExpiry';
+import { readSigningTime } from '../../src/machine/linkExpiry';
 import {
   MAX_CREDIBLE_OFFSET_MS,
   createProviderClock,

@@ -1,7 +1,7 @@
 import type { Locator, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
-import { readLinkExpiry } from '../../src/api/linkExpiry';
+import { readLinkExpiry } from '../../src/machine/linkExpiry';
 import { materialDownloadMachine } from '../../src/machine';
 import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
 import { useHarness } from '../browser/support/useHarness';

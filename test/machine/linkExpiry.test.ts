@@ -5,7 +5,7 @@ import {
   readLinkExpiry,
   renewalDueAt,
   reusableUntil,
-} from '../../src/api/linkExpiry';
+} from '../../src/machine/linkExpiry';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 
