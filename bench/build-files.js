@@ -3,7 +3,7 @@
 // bench/.build/, so each run reads one snapshot even if dist/ is rebuilt
 // by someone else while the bench is running.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -51,10 +51,18 @@ export const AGAINST_FILES = [
   },
 ];
 
-/** `npm run build`, so the bench measures the source as it is now. */
-function buildElement() {
+/**
+ * `npm run build`, so the bench measures the source as it is now. With source maps, dist/ gets a
+ * hidden map beside each self-registering file; the files themselves are the same bytes.
+ * @param {{ sourceMaps?: boolean }} [options]
+ */
+export function buildElement({ sourceMaps = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dev/build.js'], { cwd: PACKAGE_ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['dev/build.js'], {
+      cwd: PACKAGE_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, CM_BUILD_SOURCEMAPS: sourceMaps ? '1' : '0' },
+    });
     child.once('error', reject);
     child.once('exit', (code) =>
       code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`)),
@@ -105,11 +113,20 @@ export function copyAgainstFiles(distDir) {
   }
 }
 
+/** The element's builds the bench measures, each built by dev/build.js. */
+export const ELEMENT_FILES = BENCH_FILES.filter((f) => f.id === 'react' || f.id === 'lite');
+
+/**
+ * Every file, side by side in bench/.build/; the element's with their source maps, which say
+ * where each byte came from (bench/bytes.js). The maps move out of dist/, which stays as
+ * `npm run build` leaves it.
+ */
 export async function buildBenchFiles() {
-  await buildElement();
+  await buildElement({ sourceMaps: true });
   mkdirSync(BUILD_DIR, { recursive: true });
-  for (const file of BENCH_FILES.filter((f) => f.id === 'react' || f.id === 'lite')) {
+  for (const file of ELEMENT_FILES) {
     copyFileSync(new URL(`../dist/${file.fileName}`, import.meta.url), `${BUILD_DIR}${file.fileName}`);
+    renameSync(new URL(`../dist/${file.fileName}.map`, import.meta.url), `${BUILD_DIR}${file.fileName}.map`);
   }
   await buildBaseline('bench/variants/r2wc-element.tsx', 'r2wc-element.js', { asElement: true });
   await buildBaseline('bench/baselines/floor.js', 'floor.js');

@@ -78,3 +78,58 @@ export function formatReport({ date, machine, runs, timeoutMs, files, medians, s
     ...targets.map((t) => `- ${t.met ? 'met' : '**not met**'}: ${t.target} (${t.detail})`),
   ].join('\n');
 }
+
+/**
+ * Where the bytes go: one row per part, one pair of columns per file.
+ * @param {Record<string, import('./bytes.js').FileBytes>} bytes by file id
+ * @param {BenchFile[]} files for their labels, in their order
+ */
+export function formatBytes(bytes, files) {
+  const measured = files.filter((file) => bytes[file.id]);
+  if (measured.length === 0) return 'Where the bytes go: no source maps in bench/.build (build first).';
+  const byFile = measured.map((file) => /** @type {import('./bytes.js').FileBytes} */ (bytes[file.id]));
+  const kb = (/** @type {number | undefined} */ value) => (value === undefined ? '–' : (value / KIB).toFixed(1));
+  const names = [...new Set(byFile.flatMap((file) => file.parts.map((part) => part.name)))];
+  const partRow = (/** @type {string} */ name) => {
+    const cells = byFile.map((file) => {
+      const part = file.parts.find((p) => p.name === name);
+      return `${kb(part?.minified)} | ${kb(part?.gzip)}`;
+    });
+    return `| ${name} | ${cells.join(' | ')} |`;
+  };
+  return [
+    'Where the bytes go: each byte of the minified file charged through its source map to the package or folder of ours it came from; gzip of each part compressed on its own (level 9), so parts add up to more than the whole file. KB = 1024 bytes.',
+    '',
+    `| part | ${measured.map((file) => `${file.label}: minified (KB) | gzip (KB)`).join(' | ')} |`,
+    `|---|${measured.map(() => '---:|---:').join('|')}|`,
+    ...names.map(partRow),
+    `| **our own code (src/), together** | ${byFile.map((file) => `${kb(file.ours.minified)} | ${kb(file.ours.gzip)}`).join(' | ')} |`,
+    `| **the whole file** | ${byFile.map((file) => `${kb(file.minified)} | ${kb(file.gzip)}`).join(' | ')} |`,
+  ].join('\n');
+}
+
+/**
+ * The product page's medians, by N and then file.
+ * @param {import('./product-page.js').ProductPageResults} productPage
+ * @param {BenchFile[]} files
+ */
+export function formatProductPage({ settings, medians }, files) {
+  const labelOf = (/** @type {string} */ id) => files.find((f) => f.id === id)?.label ?? id;
+  const order = files.map((f) => f.id);
+  const kb = (/** @type {number | null} */ value) => (value === null ? '–' : (value / KIB).toFixed(1));
+  const rows = [...medians]
+    .sort((a, b) => a.n - b.n || order.indexOf(a.file) - order.indexOf(b.file))
+    .map((m) => {
+      const timeCell = m.timeToLinksMs === null ? 'not reached' : time(m.timeToLinksMs);
+      const unfinished = m.unfinished > 0 ? ` (${m.unfinished}/${m.runs} unfinished)` : '';
+      const ratio = m.timeToLinksVsFloor === null ? '–' : `${m.timeToLinksVsFloor.toFixed(2)}×`;
+      return `| ${m.n} | ${labelOf(m.file)} | ${timeCell}${unfinished} | ${ratio} | ${time(m.scriptArrivedMs)} | ${kb(m.scriptBytes)} | ${kb(m.wireBytes)} |`;
+    });
+  return [
+    `The product page, on a phone over slow 4G (Lighthouse's mobile preset: 150 ms round trip, 1.6 Mbps down, 750 Kbps up, CPU ×4), scripts served gzip-compressed, cold cache: median of ${settings.runs} loads per row, files taking turns. All set: from navigation start to the last anchor's \`href\`. Script arrived: its Resource Timing \`responseEnd\`. On the wire: the script's response, and every response until the last \`href\` (page, script, answers), headers included. KB = 1024 bytes.`,
+    '',
+    '| links | file | all set (ms) | × floor | script arrived (ms) | script on the wire (KB) | all on the wire (KB) |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}

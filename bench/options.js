@@ -1,6 +1,7 @@
 // @ts-check
 import { parseArgs } from 'node:util';
 import { AGAINST_FILES, BENCH_FILES } from './build-files.js';
+import { PRODUCT_PAGE } from './product-page.js';
 
 // The issues' report: N = 1, 100 and 1000 at 50 ms, five runs of every file, files taking turns;
 // then a mid-range phone (CPU ×4 through the DevTools protocol) at N = 100 and 1000.
@@ -25,9 +26,15 @@ const USAGE = `node bench/run.js [options]
                       (default: its own, signed); unsigned compares with builds from before signed links
   --against <dir>     also measure another build of the element, e.g. an older commit's dist/ (its
                       cm-material-download.js and .lite.js), each beside ours of the same kind in this run
-The defaults are the full matrix: about 15 minutes on 2 cores, a third of it naive and
-Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json and leaves
-bench/results.json and the README alone.`;
+  --product-page      also run the product page in a run short of the full matrix
+  --product-page-only only the product page: ${PRODUCT_PAGE.sizes.join(' and ')} links, the files
+                      ${PRODUCT_PAGE.files.join(', ')} (of --files), --runs loads each, on a phone over
+                      slow 4G (--n, --latency and --cpu do not apply); about 2 minutes
+The defaults are the full matrix and the product page: about 17 minutes on 2 cores, a third
+of it naive and Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json
+and leaves bench/results.json and the README alone, except a whole product page
+(--product-page-only with every one of its files, ${FULL_MATRIX.runs} runs or more, built, default links):
+it replaces the product page and the files' bytes in bench/results.json and the README.`;
 
 /** @type {readonly import('../dev/provider/link-signing.js').LinkStyle[]} */
 const LINK_STYLES = ['unsigned', 'azure', 's3', 'gcs', 'cloudfront', 'no-expiry'];
@@ -54,6 +61,8 @@ export function readOptions(argv) {
       'no-build': { type: 'boolean' },
       'link-style': { type: 'string' },
       against: { type: 'string' },
+      'product-page': { type: 'boolean' },
+      'product-page-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -81,15 +90,18 @@ export function readOptions(argv) {
   );
   if (linkStyle !== undefined && !LINK_STYLES.includes(linkStyle))
     throw new Error(`unknown link style "${linkStyle}"\n\n${USAGE}`);
+  const productPageOnly = values['product-page-only'] === true;
+  const productPageFiles = ours.filter((file) => PRODUCT_PAGE.files.includes(file.id));
+  const isComparable = build && linkStyle === undefined && against === undefined && runs >= FULL_MATRIX.runs;
   const isFullMatrix =
-    build &&
-    linkStyle === undefined &&
-    against === undefined &&
-    runs >= FULL_MATRIX.runs &&
+    isComparable &&
+    !productPageOnly &&
     files.length === BENCH_FILES.length &&
     FULL_MATRIX.sizes.every((n) => sizes.includes(n)) &&
     FULL_MATRIX.latencies.every((ms) => latencies.includes(ms)) &&
     FULL_MATRIX.cpuRates.every((rate) => cpuRates.includes(rate));
+  // The full matrix includes the product page; a run short of it, only when asked.
+  const productPage = productPageOnly || values['product-page'] === true || isFullMatrix;
   return {
     runs,
     sizes,
@@ -101,5 +113,10 @@ export function readOptions(argv) {
     linkStyle,
     against,
     isFullMatrix,
+    matrix: !productPageOnly,
+    productPage,
+    productPageFiles,
+    /** A product page run whole on its own: it may replace its part of bench/results.json. */
+    isWholeProductPage: productPageOnly && isComparable && productPageFiles.length === PRODUCT_PAGE.files.length,
   };
 }

@@ -94,8 +94,8 @@ export function elementInputsFor(/** @type {number} */ n) {
 
 const escapeAttribute = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** @param {ElementInputs} inputs */
-function elementHtml(inputs) {
+/** One element with its anchor, as a customer writes it. @param {ElementInputs} inputs */
+export function elementHtml(inputs) {
   const attributes = [
     ['organization-id', inputs.organizationId],
     ['article-id', inputs.articleId],

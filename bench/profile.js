@@ -5,15 +5,15 @@
 // file it ran in, through the shipped (minified) files' source maps, and summed
 // by package (xstate, react-dom, preact, …) and by file of src/.
 // A profile, not a guess: the issues ask where the time goes before it is cut.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium } from 'playwright-core';
 import { startProvider } from '../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
-import { AGAINST_FILES, BENCH_FILES, BUILD_DIR, PACKAGE_ROOT } from './build-files.js';
+import { AGAINST_FILES, BENCH_FILES, BUILD_DIR, PACKAGE_ROOT, buildElement } from './build-files.js';
 import { writePages } from './pages.js';
+import { groupOf } from './sources.js';
 import { median } from './stats.js';
 
 const USAGE = `node bench/profile.js [options]
@@ -78,31 +78,13 @@ const NOT_WORK = new Set(['(idle)', '(program)', '(root)']);
 
 /** The shipped files, minified as customers get them, with their maps beside them (never in dist's comments). */
 async function buildMappedFiles() {
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dev/build.js'], {
-      cwd: PACKAGE_ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, CM_BUILD_SOURCEMAPS: '1' },
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(undefined) : reject(new Error(`dev/build.js exited with ${code}`)),
-    );
-  });
+  await buildElement({ sourceMaps: true });
   mkdirSync(`${PROFILE_DIR}against`, { recursive: true });
   for (const { fileName, mapped, from: elsewhere } of FILES) {
     const from = elsewhere ?? (mapped ? `${PACKAGE_ROOT}dist/${fileName}` : `${BUILD_DIR}${fileName}`);
     copyFileSync(from, `${PROFILE_DIR}${fileName}`);
     if (mapped) copyFileSync(`${from}.map`, `${PROFILE_DIR}${fileName}.map`);
   }
-}
-
-/** A dependency by its package (`…/node_modules/@scope/name/x.js` → `@scope/name`), our code by its file (`src/api/wire.ts`). */
-function groupOf(/** @type {string} */ source) {
-  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(source);
-  if (inPackage?.[1]) return inPackage[1];
-  const inSrc = /(?:^|\/)(src\/.*)$/.exec(source);
-  return inSrc?.[1] ?? source.replace(/^(\.\.\/)+/, '');
 }
 
 /**

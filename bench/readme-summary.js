@@ -6,6 +6,7 @@ import { machineLine } from './format-report.js';
 /** @typedef {import('./summarize.js').CellMedians} CellMedians */
 /** @typedef {import('./summarize.js').Sizes} Sizes */
 /** @typedef {import('./format-report.js').Machine} Machine */
+/** @typedef {import('./product-page.js').ProductPageResults} ProductPage */
 
 /** The rows, in order, named as a customer knows them; the other files measured are the bench's own. */
 const ROWS = [
@@ -30,15 +31,45 @@ const KIB = 1024;
 const seconds = (ms) => (ms === null ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
 /**
- * @param {object} results what bench/run.js measured (as in bench/results.json)
+ * The product page's table: what a visitor on a phone waits, the script's bytes included.
+ * @param {ProductPage} productPage
+ */
+function formatProductPageSummary({ date, machine, settings, medians }) {
+  const cell = (/** @type {string} */ file, /** @type {number} */ n) =>
+    medians.find((m) => m.file === file && m.n === n);
+  const rows = ROWS.filter(({ id }) => medians.some((m) => m.file === id)).map(({ id, label }) => {
+    const wire = cell(id, settings.sizes[0] ?? 1)?.scriptBytes ?? null;
+    const times = settings.sizes.map((n) => {
+      const median = cell(id, n);
+      if (!median) return '– | –';
+      const ratio = median.timeToLinksVsFloor === null ? '–' : `${median.timeToLinksVsFloor.toFixed(2)}×`;
+      return median.timeToLinksMs === null ? 'did not finish | –' : `${seconds(median.timeToLinksMs)} | ${ratio}`;
+    });
+    return `| ${label} | ${wire === null ? '–' : `${(wire / KIB).toFixed(1)} KB`} | ${times.join(' | ')} |`;
+  });
+  const { throttling } = settings;
+  const links = (/** @type {number} */ n) => `${n} ${n === 1 ? 'link' : 'links'}`;
+  return [
+    `| on a phone over slow 4G | script on the wire | ${settings.sizes.map((n) => `${links(n)} | × hand-written`).join(' | ')} |`,
+    `|---|---:|${settings.sizes.map(() => '---:|---:').join('|')}|`,
+    ...rows,
+    '',
+    `A product page with the script in its \`<head>\`, served gzip-compressed as a CDN serves it, opened on a phone over slow 4G (Chromium's network at ${throttling.latencyMs} ms round trip, ${(throttling.downloadKbps / 1024).toFixed(1)} Mbps down and ${throttling.uploadKbps} Kbps up, its CPU slowed ${throttling.cpuRate} times: Lighthouse's mobile preset), with nothing cached: time from navigation start until every link has its \`href\`, median of ${settings.runs} loads, the provider answering in ${settings.providerLatencyMs} ms. "Script on the wire": its compressed bytes with their headers. ${machineLine(machine, date)}`,
+  ].join('\n');
+}
+
+/**
+ * @param {object} results what bench/run.js measured (bench/results.json)
  * @param {string} results.date
  * @param {Machine} results.machine
- * @param {number} results.runs
- * @param {number} results.latencyMs
+ * @param {{ runs: number, latenciesMs: number[] }} results.settings
  * @param {CellMedians[]} results.medians
  * @param {Record<string, Sizes>} results.sizes
+ * @param {ProductPage} [results.productPage] absent from results of before it was measured
  */
-export function formatReadmeSummary({ date, machine, runs, latencyMs, medians, sizes }) {
+export function formatReadmeSummary({ date, machine, settings, medians, sizes, productPage }) {
+  const { runs } = settings;
+  const latencyMs = settings.latenciesMs[0] ?? 50;
   /** @param {string} file @param {number} n @param {number} cpuRate */
   const cell = (file, n, cpuRate) =>
     medians.find((m) => m.file === file && m.n === n && m.cpuRate === cpuRate && m.latencyMs === latencyMs);
@@ -60,5 +91,6 @@ export function formatReadmeSummary({ date, machine, runs, latencyMs, medians, s
     ...rows,
     '',
     `Time from the script's arrival until every link has its \`href\`, median of ${runs} runs with the provider answering in ${latencyMs} ms; "phone CPU" is Chromium's CPU slowed four times. "Input blocked" is the total blocking time: how long a tap could wait while the links were set up. ${machineLine(machine, date)}`,
+    ...(productPage ? ['', formatProductPageSummary(productPage)] : []),
   ].join('\n');
 }

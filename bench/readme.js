@@ -6,14 +6,5 @@ import { formatReadmeSummary } from './readme-summary.js';
 import { writeReadmeTable } from './readme-table.js';
 
 const results = JSON.parse(readFileSync(new URL('./results.json', import.meta.url), 'utf8'));
-const wrote = writeReadmeTable(
-  formatReadmeSummary({
-    date: results.date,
-    machine: results.machine,
-    runs: results.settings.runs,
-    latencyMs: results.settings.latenciesMs[0],
-    medians: results.medians,
-    sizes: results.sizes,
-  }),
-);
+const wrote = writeReadmeTable(formatReadmeSummary(results));
 console.log(wrote ? 'Wrote the README table.' : 'The README has no bench markers: nothing written.');

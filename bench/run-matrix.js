@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { measureRun } from './measure-run.js';
 import { THROTTLED } from './options.js';
+import { filesInTurn } from './stats.js';
 
 /** @typedef {import('./summarize.js').RecordedRun} RecordedRun */
 /** @typedef {import('./build-files.js').BenchFile} BenchFile */
@@ -38,11 +39,6 @@ export async function runMatrix({ browser, provider, pagePaths, options }) {
     });
   };
 
-  /** Over files.length runs each file goes first, second, ... once. */
-  const filesInTurn = (/** @type {BenchFile[]} */ files, /** @type {number} */ run) => {
-    const shift = run % files.length;
-    return [...files.slice(shift), ...files.slice(0, shift)];
-  };
   const filesAt = (/** @type {number} */ cpuRate) =>
     cpuRate === 1 ? options.files : options.files.filter((file) => THROTTLED.files.includes(file.buildOf ?? file.id));
   const sizesAt = (/** @type {number} */ cpuRate) =>

@@ -1,16 +1,20 @@
 // @ts-check
 // `npm run bench`: every file on pages of N elements in real Chromium against
 // the local provider, at each latency, the hand-written floor among them;
-// medians, ratios to the floor, target checks, results.json, and the README's customer table. `node bench/run.js --help` for quick-run options.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// medians, ratios to the floor, target checks; then the product page on a
+// phone over slow 4G; where each build's bytes go; results.json, and the
+// README's customer tables. `node bench/run.js --help` for quick-run options.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { startProvider } from '../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../test/support/chromium.js';
-import { BUILD_DIR, buildBenchFiles, copyAgainstFiles } from './build-files.js';
-import { formatReport } from './format-report.js';
+import { BUILD_DIR, ELEMENT_FILES, buildBenchFiles, copyAgainstFiles } from './build-files.js';
+import { BYTES_SETTINGS, bytesOf } from './bytes.js';
+import { formatBytes, formatProductPage, formatReport } from './format-report.js';
 import { readOptions } from './options.js';
 import { writePages } from './pages.js';
+import { productPageMediansOf, productPageSettings, runProductPage } from './product-page.js';
 import { formatReadmeSummary } from './readme-summary.js';
 import { writeReadmeTable } from './readme-table.js';
 import { runMatrix } from './run-matrix.js';
@@ -18,6 +22,7 @@ import { sizesOf } from './sizes.js';
 import { checkTargets, mediansOf } from './summarize.js';
 
 const round1 = (/** @type {number} */ value) => Math.round(value * 10) / 10;
+const RESULTS = new URL('./results.json', import.meta.url);
 
 const options = readOptions(process.argv.slice(2));
 // Two cores shared with whatever else runs: the load average says how quiet the machine was.
@@ -25,25 +30,45 @@ const loadAtStart = os.loadavg()[0] ?? 0;
 
 if (options.build) await buildBenchFiles();
 if (options.against) copyAgainstFiles(options.against);
-const pagePaths = writePages([...new Set([Math.min(10, ...options.sizes), ...options.sizes])]);
 
 /** @type {Record<string, import('./summarize.js').Sizes>} */
 const sizes = {};
 for (const file of options.files) sizes[file.id] = sizesOf(`${BUILD_DIR}${file.fileName}`);
-
+/** @type {Record<string, import('./bytes.js').FileBytes>} */
+const bytes = {};
+for (const file of ELEMENT_FILES) {
+  const path = `${BUILD_DIR}${file.fileName}`;
+  if (existsSync(`${path}.map`)) bytes[file.id] = bytesOf(path);
+}
 const executablePath = findChromium();
 if (!executablePath) throw new Error("No Chromium found: set CHROME_PATH or install Debian's chromium.");
-const provider = await startProvider({
-  staticDirs: { '/bench/': 'bench/.build' },
-  ...(options.linkStyle ? { linkStyle: options.linkStyle } : {}),
-});
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS }).catch(async (error) => {
-  await provider.close();
-  throw error;
-});
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+
+/** Every file on pages of N elements against the local provider at each latency. */
+async function measureMatrix() {
+  const pagePaths = writePages([...new Set([Math.min(10, ...options.sizes), ...options.sizes])]);
+  const provider = await startProvider({
+    staticDirs: { '/bench/': 'bench/.build' },
+    ...(options.linkStyle ? { linkStyle: options.linkStyle } : {}),
+  });
+  try {
+    return await runMatrix({ browser, provider, pagePaths, options });
+  } finally {
+    await provider.close();
+  }
+}
 
 try {
-  const runs = await runMatrix({ browser, provider, pagePaths, options });
+  const runs = options.matrix ? await measureMatrix() : [];
+  const productPageRuns = options.productPage
+    ? await runProductPage({
+        browser,
+        files: options.productPageFiles,
+        runs: options.runs,
+        timeoutMs: options.timeoutMs,
+        ...(options.linkStyle ? { linkStyle: options.linkStyle } : {}),
+      })
+    : null;
 
   const date = new Date().toISOString();
   const machine = {
@@ -56,17 +81,35 @@ try {
   };
   const medians = mediansOf(runs);
   const targets = checkTargets(medians, sizes);
-  const report = formatReport({
-    date,
-    machine,
-    runs: options.runs,
-    timeoutMs: options.timeoutMs,
-    files: options.files,
-    medians,
-    sizes,
-    targets,
-  });
-  console.log(`\n${report}\n`);
+  if (options.matrix) {
+    const report = formatReport({
+      date,
+      machine,
+      runs: options.runs,
+      timeoutMs: options.timeoutMs,
+      files: options.files,
+      medians,
+      sizes,
+      targets,
+    });
+    console.log(`\n${report}\n`);
+  }
+  /** @type {import('./product-page.js').ProductPageResults | undefined} */
+  const productPage = productPageRuns
+    ? {
+        date,
+        machine,
+        settings: productPageSettings({
+          files: options.productPageFiles,
+          runs: options.runs,
+          timeoutMs: options.timeoutMs,
+        }),
+        medians: productPageMediansOf(productPageRuns),
+        runs: productPageRuns,
+      }
+    : undefined;
+  if (productPage) console.log(`\n${formatProductPage(productPage, options.productPageFiles)}\n`);
+  console.log(`\n${formatBytes(bytes, ELEMENT_FILES)}\n`);
 
   const results = {
     date,
@@ -100,16 +143,22 @@ try {
     sizes,
     medians,
     targets,
+    bytes: { settings: BYTES_SETTINGS, files: bytes },
+    ...(productPage ? { productPage } : {}),
     runs,
   };
-  if (options.isFullMatrix) {
-    writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
-    const wrote = writeReadmeTable(
-      formatReadmeSummary({ date, machine, runs: options.runs, latencyMs: options.latencies[0] ?? 50, medians, sizes }),
-    );
+  /** @param {Parameters<typeof formatReadmeSummary>[0]} written */
+  const writeResults = (written) => {
+    writeFileSync(RESULTS, `${JSON.stringify(written, null, 2)}\n`);
+    const wrote = writeReadmeTable(formatReadmeSummary(written));
     console.log(
       `Wrote bench/results.json${wrote ? ' and the README table' : '; the README has no bench markers, so it was left alone'}.`,
     );
+  };
+  if (options.isFullMatrix) writeResults(results);
+  else if (options.isWholeProductPage && productPage) {
+    // The rest of results.json stays as the last full run measured it.
+    writeResults({ ...JSON.parse(readFileSync(RESULTS, 'utf8')), bytes: results.bytes, productPage });
   } else {
     mkdirSync(BUILD_DIR, { recursive: true });
     writeFileSync(`${BUILD_DIR}results.partial.json`, `${JSON.stringify(results, null, 2)}\n`);
@@ -119,5 +168,4 @@ try {
   }
 } finally {
   await browser.close();
-  await provider.close();
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // Medians per (file, latency, N), their distance to the hand-written floor, and
 // the targets checked against them.
-import { median } from './stats.js';
+import { allSetOf, cellsOf, median } from './stats.js';
 
 /** @typedef {import('./measure-run.js').RunResult} RunResult */
 /** @typedef {import('./build-files.js').BenchFile} BenchFile */
@@ -37,27 +37,15 @@ import { median } from './stats.js';
  * @returns {CellMedians[]}
  */
 export function mediansOf(runs) {
-  /** @type {Map<string, RecordedRun[]>} */
-  const cells = new Map();
-  for (const run of runs) {
-    const key = JSON.stringify([run.cpuRate, run.latencyMs, run.n, run.file]);
-    cells.set(key, [...(cells.get(key) ?? []), run]);
-  }
-  const medians = [...cells.values()].map((cell) => {
-    const first = /** @type {RecordedRun} */ (cell[0]);
+  const medians = cellsOf(runs, (run) => [run.cpuRate, run.latencyMs, run.n, run.file]).map((cell) => {
+    const [first] = cell;
     const pick = (/** @type {(run: RecordedRun) => number | null} */ read) => median(cell.map(read));
     return {
       file: first.file,
       cpuRate: first.cpuRate,
       latencyMs: first.latencyMs,
       n: first.n,
-      runs: cell.length,
-      unfinished: cell.filter((run) => run.outcome !== 'done').length,
-      timeToLinksMs: median(
-        cell.map((run) => run.timeToLinksMs),
-        { nullIsInfinite: true },
-      ),
-      timeToLinksVsFloor: /** @type {number | null} */ (null),
+      ...allSetOf(cell),
       fetchMs: pick((run) => run.fetchMs),
       executeMs: pick((run) => run.executeMs),
       firstRequestMs: pick((run) => run.firstRequestMs),

@@ -43,7 +43,8 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      // Only for `npm run bench:profile`, which maps its samples back to the sources; never published.
+      // Only for the bench, which maps its profiles' samples and the files' bytes back to the sources;
+      // never published (the bench moves the maps out of dist/).
       sourcemap: process.env.CM_BUILD_SOURCEMAPS === '1' ? 'hidden' : false,
       lib: { entry, formats: ['iife'], name: 'CmMaterialDownload', fileName: () => fileName },
       // Library mode keeps whitespace for the sake of tree-shaking; these files are final.

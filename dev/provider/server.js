@@ -31,6 +31,8 @@ import { createPagePauses } from './streamed.js';
  * @property {number} [latencyMs] added before every /graphql answer
  * @property {boolean} [batching] whether a JSON array of operations is accepted
  * @property {Record<string, string>} [staticDirs] URL prefix to directory (relative to the package root)
+ * @property {boolean} [gzipStatic] static text files go gzip-compressed to a client that accepts it,
+ *   as a CDN serves them (off by default)
  * @property {LinkStyle} [linkStyle] how download URLs are signed; `unsigned` (the default) also
  *   lets the file server serve URLs without a signature, which it refuses (403) in every other style
  * @property {number} [linkLifetimeMs] how long a signed link works, in ms (1000 to 7 days; 15 minutes by default)
@@ -145,6 +147,7 @@ export async function startProvider({
   latencyMs = 0,
   batching = true,
   staticDirs = {},
+  gzipStatic = false,
   linkStyle = 'unsigned',
   linkLifetimeMs = DEFAULT_LINK_LIFETIME_MS,
   signingKey = randomBytes(32).toString('base64'),
@@ -166,7 +169,9 @@ export async function startProvider({
   const faultCounts = new Map();
   const runGraphql = createGraphqlHandler({ batching });
   const pagePauses = createPagePauses((ms) => waits.wait(ms));
-  const serveStatic = createStaticHandler(staticDirs, (res, page, url) => pagePauses.send(res, page, url));
+  const serveStatic = createStaticHandler(staticDirs, (res, page, url) => pagePauses.send(res, page, url), {
+    gzip: gzipStatic,
+  });
 
   /** @param {IncomingMessage} req */
   const filesOriginOf = (req) => {

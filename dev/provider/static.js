@@ -2,6 +2,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { isStreamed } from './streamed.js';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -22,6 +24,31 @@ const CONTENT_TYPES = /** @type {Record<string, string>} */ ({
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 });
+
+const gzip = promisify(gzipCallback);
+
+/** What a CDN compresses: text, not images. */
+const isCompressible = (/** @type {string} */ contentType) =>
+  contentType.startsWith('text/') || contentType.startsWith('application/json') || contentType === 'image/svg+xml';
+
+/** @param {IncomingMessage} req */
+const acceptsGzip = (req) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/**
+ * Each file compressed once while it stays the same, as a CDN keeps it.
+ * @returns {(file: string, info: import('node:fs').Stats, body: Buffer) => Promise<Buffer>}
+ */
+function createGzipCache() {
+  /** @type {Map<string, { mtimeMs: number, size: number, gzipped: Buffer }>} */
+  const cache = new Map();
+  return async (file, info, body) => {
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.gzipped;
+    const gzipped = await gzip(body, { level: 9 });
+    cache.set(file, { mtimeMs: info.mtimeMs, size: info.size, gzipped });
+    return gzipped;
+  };
+}
 
 /**
  * @param {ServerResponse} res
@@ -54,10 +81,13 @@ async function statOrNull(file) {
 /**
  * @param {Record<string, string>} staticDirs URL prefix (ending in '/') to directory
  * @param {SendStreamed} [sendStreamed] for an HTML page asked for with `?streamed`
+ * @param {{ gzip?: boolean }} [options] gzip: text goes gzip-compressed to a client that accepts
+ *   it, as a CDN serves it (off by default: a file's bytes as they are on disk)
  * @returns {(req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>}
  *   resolves false when no prefix matches, so the caller can answer 404 itself
  */
-export function createStaticHandler(staticDirs, sendStreamed) {
+export function createStaticHandler(staticDirs, sendStreamed, { gzip: compress = false } = {}) {
+  const gzipped = createGzipCache();
   // Longest prefix first, so '/dist/' wins over '/'.
   const mounts = Object.entries(staticDirs)
     .map(([prefix, dir]) => ({
@@ -113,12 +143,15 @@ export function createStaticHandler(staticDirs, sendStreamed) {
       await sendStreamed(res, body.toString('utf8'), url);
       return true;
     }
+    const compressed = compress && isCompressible(contentType) && acceptsGzip(req);
+    const sent = compressed ? await gzipped(file, info, body) : body;
     res.writeHead(200, {
       'content-type': contentType,
-      'content-length': body.length,
+      'content-length': sent.length,
       'cache-control': 'no-store',
+      ...(compressed ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
     });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : sent);
     return true;
   };
 }

@@ -1,5 +1,5 @@
 // @ts-check
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -885,6 +885,24 @@ describe('provider stand-in', () => {
             })
           ).status,
         ).toBe(200);
+      } finally {
+        await site.close();
+      }
+    });
+
+    it('serves static text gzip-compressed, as a CDN does, when asked to and the client accepts it', async () => {
+      const site = await startProvider({ staticDirs: { '/provider/': 'dev/provider' }, gzipStatic: true });
+      try {
+        const onDisk = await readFile('dev/provider/server.js', 'utf8');
+        const compressed = await fetch(`${site.origin}/provider/server.js`, { headers: { 'accept-encoding': 'gzip' } });
+        expect(compressed.headers.get('content-encoding')).toBe('gzip');
+        expect(compressed.headers.get('vary')).toBe('accept-encoding');
+        expect(Number(compressed.headers.get('content-length'))).toBeLessThan(onDisk.length / 2);
+        expect(await compressed.text()).toBe(onDisk);
+        // A client that does not accept gzip gets the file as it is.
+        const plain = await rawRequest(site.origin, { path: '/provider/server.js' });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.text).toBe(onDisk);
       } finally {
         await site.close();
       }

@@ -1,0 +1,186 @@
+// @ts-check
+// The product page: one or three download links, the script in the <head> as
+// the README's snippet has it, served gzip-compressed as a CDN serves it, on a
+// mid-range phone over slow 4G. Files take turns; each load is timed from
+// navigation start to the last href: what a visitor waits, the script's bytes
+// included, which loopback never shows.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { startProvider } from '../dev/provider/server.js';
+import { BUILD_DIR } from './build-files.js';
+import { measureProductPage } from './measure-product-page.js';
+import { elementHtml, elementInputsFor } from './pages.js';
+import { allSetOf, cellsOf, filesInTurn, median } from './stats.js';
+
+/** @typedef {import('./build-files.js').BenchFile} BenchFile */
+/** @typedef {import('./measure-product-page.js').ProductPageRun} ProductPageRun */
+/** @typedef {ProductPageRun & { file: BenchFile['id'], n: number, run: number, loadAverage: number }} RecordedProductPageRun */
+
+/**
+ * @typedef {object} ProductPageMedians
+ * @property {BenchFile['id']} file
+ * @property {number} n
+ * @property {number} runs
+ * @property {number} unfinished
+ * @property {number | null} timeToLinksMs null when at least half the runs did not finish
+ * @property {number | null} timeToLinksVsFloor over the floor's at the same N, in this run
+ * @property {number | null} scriptArrivedMs
+ * @property {number | null} scriptBytes
+ * @property {number | null} wireBytes
+ */
+
+/**
+ * @typedef {object} ProductPageResults what bench/results.json keeps of the product page
+ * @property {string} date
+ * @property {import('./format-report.js').Machine} machine
+ * @property {ReturnType<typeof productPageSettings>} settings
+ * @property {ProductPageMedians[]} medians
+ * @property {RecordedProductPageRun[]} runs
+ */
+
+export const PRODUCT_PAGE = {
+  sizes: [1, 3],
+  /** @type {BenchFile['id'][]} */
+  files: ['floor', 'lite', 'react', 'apollo'],
+  /** Lighthouse's mobile preset: slow 4G's round trip and throughputs, and a mid-range phone's CPU. */
+  throttling: { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuRate: 4 },
+  /** The provider's own time to answer, as in the rest of the bench. */
+  providerLatencyMs: 50,
+};
+
+/**
+ * What a product page run measured and how, as bench/results.json says it.
+ * @param {{ files: BenchFile[], runs: number, timeoutMs: number }} run
+ */
+export function productPageSettings({ files, runs, timeoutMs }) {
+  return {
+    runs,
+    sizes: PRODUCT_PAGE.sizes,
+    files: files.map((file) => file.id),
+    throttling: {
+      ...PRODUCT_PAGE.throttling,
+      how: "Lighthouse's mobile preset, applied before navigation: Network.emulateNetworkConditions (latency as the round trip; kbps × 1024 / 8 bytes per second, as Lighthouse converts) and Emulation.setCPUThrottlingRate. Lighthouse's own DevTools throttling would pad the preset (562.5 ms per request, 90% of the throughput); this is the preset as it reads",
+    },
+    providerLatencyMs: PRODUCT_PAGE.providerLatencyMs,
+    timeoutMs,
+    page: "a heading, a line of text and N elements of the bench's pages (thumbnail, tile, PBR), the script in the <head> as the README's snippet has it; a phone's viewport (412 × 823)",
+    serving:
+      'the local provider with gzipStatic: text gzip-compressed (level 9, once per file) to a client that accepts it, as a CDN serves it',
+    timeToLinks:
+      "from navigation start to the last anchor's href (performance.now() in the page), each load in a fresh browser context: cold cache, new connections",
+    timeToLinksVsFloor: "timeToLinksMs's median over the floor's (bench/baselines/floor.js) at the same N, in this run",
+    scriptArrivedMs: "from navigation start to the script's Resource Timing responseEnd",
+    scriptBytes:
+      "the script's response as Chromium received it (Network.loadingFinished encodedDataLength): compressed body and headers",
+    wireBytes: 'the same summed over every response until the last href: the page, the script, the answers',
+  };
+}
+
+/**
+ * One page per file and N: a product's heading, a line of text and N download links.
+ * @param {BenchFile[]} files
+ * @param {number} timeoutMs
+ * @returns {(file: BenchFile, n: number) => string} the page's path under /bench/
+ */
+function writeProductPages(files, timeoutMs) {
+  const probe = readFileSync(new URL('./product-page-probe.js', import.meta.url), 'utf8');
+  mkdirSync(`${BUILD_DIR}pages`, { recursive: true });
+  const pathOf = (/** @type {BenchFile} */ file, /** @type {number} */ n) => `pages/product-${n}-${file.id}.html`;
+  for (const file of files) {
+    for (const n of PRODUCT_PAGE.sizes) {
+      const html = [
+        '<!doctype html>',
+        `<html lang="en" data-links="${n}" data-timeout-ms="${timeoutMs}"><head><meta charset="utf-8">`,
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        // No favicon request: it would count on the wire.
+        '<link rel="icon" href="data:,">',
+        `<title>Oak, brushed: ${n} download links</title>`,
+        `<script>${probe}</script>`,
+        `<script src="/bench/${file.fileName}"></script>`,
+        '</head><body>',
+        '<h1>Oak, brushed</h1>',
+        '<p>A warm oak with a brushed grain, scanned at 10 × 10 cm.</p>',
+        ...elementInputsFor(n).map(elementHtml),
+        '</body></html>',
+      ].join('\n');
+      writeFileSync(`${BUILD_DIR}${pathOf(file, n)}`, html);
+    }
+  }
+  return pathOf;
+}
+
+/**
+ * @param {RecordedProductPageRun[]} runs
+ * @returns {ProductPageMedians[]}
+ */
+export function productPageMediansOf(runs) {
+  const medians = cellsOf(runs, (run) => [run.n, run.file]).map((cell) => {
+    const [first] = cell;
+    return {
+      file: first.file,
+      n: first.n,
+      ...allSetOf(cell),
+      scriptArrivedMs: median(cell.map((run) => run.scriptArrivedMs)),
+      scriptBytes: median(cell.map((run) => run.scriptBytes)),
+      wireBytes: median(cell.map((run) => run.wireBytes)),
+    };
+  });
+  for (const cell of medians) {
+    const floor = medians.find((m) => m.file === 'floor' && m.n === cell.n);
+    if (floor?.timeToLinksMs && cell.timeToLinksMs !== null) {
+      cell.timeToLinksVsFloor = cell.timeToLinksMs / floor.timeToLinksMs;
+    }
+  }
+  return medians;
+}
+
+/**
+ * Every (N, run, file), files in a rotating order, one progress line each.
+ * @param {object} setup
+ * @param {import('playwright-core').Browser} setup.browser
+ * @param {BenchFile[]} setup.files those of PRODUCT_PAGE.files to measure
+ * @param {number} setup.runs per file and N
+ * @param {number} setup.timeoutMs
+ * @param {import('../dev/provider/link-signing.js').LinkStyle} [setup.linkStyle]
+ * @returns {Promise<RecordedProductPageRun[]>}
+ */
+export async function runProductPage({ browser, files, runs, timeoutMs, linkStyle }) {
+  const pathOf = writeProductPages(files, timeoutMs);
+  const provider = await startProvider({
+    staticDirs: { '/bench/': 'bench/.build' },
+    gzipStatic: true,
+    latencyMs: PRODUCT_PAGE.providerLatencyMs,
+    ...(linkStyle ? { linkStyle } : {}),
+  });
+  const loadOnce = (/** @type {BenchFile} */ file, /** @type {number} */ n) =>
+    measureProductPage({
+      browser,
+      pageUrl: `${provider.origin}/bench/${pathOf(file, n)}`,
+      scriptUrl: `${provider.origin}/bench/${file.fileName}`,
+      throttling: PRODUCT_PAGE.throttling,
+    });
+  try {
+    // A fresh browser's first pages are slower, and the provider compresses each file once.
+    for (const file of files) await loadOnce(file, 1);
+    /** @type {RecordedProductPageRun[]} */
+    const recorded = [];
+    const total = PRODUCT_PAGE.sizes.length * runs * files.length;
+    for (const n of PRODUCT_PAGE.sizes) {
+      for (let run = 0; run < runs; run += 1) {
+        for (const file of filesInTurn(files, run)) {
+          const result = await loadOnce(file, n);
+          const loadAverage = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+          recorded.push({ file: file.id, n, run: run + 1, loadAverage, ...result });
+          const time = result.outcome === 'done' ? `${result.timeToLinksMs?.toFixed(0)} ms` : result.outcome;
+          const kb = (/** @type {number | null} */ bytes) => (bytes === null ? '–' : `${(bytes / 1024).toFixed(1)} KB`);
+          console.log(
+            `[${String(recorded.length).padStart(String(total).length)}/${total}] product page  ${file.id.padEnd(7)} N=${n} run ${run + 1}/${runs}  all set ${time}  script arrived ${result.scriptArrivedMs?.toFixed(0) ?? '–'} ms  script ${kb(result.scriptBytes)}  wire ${kb(result.wireBytes)}  load ${loadAverage}`,
+          );
+        }
+      }
+    }
+    return recorded;
+  } finally {
+    await provider.close();
+  }
+}
