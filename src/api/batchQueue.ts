@@ -1,4 +1,5 @@
 import { batchRefusals } from './batchRefusals.js';
+import { providerClock } from './providerClock.js';
 import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
 import type { OperationResult, SendOptions } from './operation.js';
 import { postBatch, postOperation, type Destination } from './wire.js';
@@ -112,7 +113,8 @@ function flush(queue: BatchQueue, max: number): void {
 async function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: number): Promise<void> {
   shared.sent = true;
   try {
-    const result = await postOperation(queue, shared.operation, { signal: shared.abandoned.signal, timeoutMs });
+    const limits = { signal: shared.abandoned.signal, timeoutMs };
+    const result = await postOperation(queue, shared.operation, limits, providerClock);
     shared.settle({ result });
   } catch (error) {
     shared.settle({ error });
@@ -129,7 +131,7 @@ async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeout
   const operations = chunk.map(({ operation }) => operation);
   let answers: OperationResult[] | undefined;
   try {
-    answers = await postBatch(queue, operations, { signal: everyoneLeft, timeoutMs });
+    answers = await postBatch(queue, operations, { signal: everyoneLeft, timeoutMs }, providerClock);
   } catch (error) {
     for (const shared of chunk) shared.settle({ error });
     return;
