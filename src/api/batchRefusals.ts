@@ -57,6 +57,3 @@ function attempt(use: () => boolean): boolean {
     return false;
   }
 }
-
-/** The page's own, in sessionStorage: what one page load learns, the next one of the tab knows. */
-export const batchRefusals = createBatchRefusals();

@@ -1,6 +1,9 @@
 export { configureTransport, getConfig, resetConfig } from './config.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig } from './config.js';
-export { lookupDownloadLink, toOperation, CLIENT_NAME_HEADERS } from './lookup.js';
+export { toOperation, CLIENT_NAME_HEADERS } from './lookup.js';
+export type { LookupDownloadLink } from './lookup.js';
+export { createTransport } from './transport.js';
+export type { Transport } from './transport.js';
 export { readAuthHeaders, API_KEY_STORAGE_KEY, USER_TOKEN_STORAGE_KEY } from './auth.js';
 export { readDownloadUrl } from './readers.js';
 export { toSafeHref } from './safeHref.js';
@@ -12,4 +15,3 @@ export {
   getPbrMaterialDownloadLinkQuery,
 } from './queries.js';
 export type { OperationName } from './queries.js';
-export { clearAnswerCache } from './answerCache.js';

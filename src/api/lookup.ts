@@ -13,7 +13,7 @@ import {
 import { readDownloadUrl } from './readers.js';
 import { withRetry } from './retry.js';
 import { toSafeHref } from './safeHref.js';
-import { sendOperation, type Operation } from './transport.js';
+import type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /** Lets the provider tell our traffic apart from its other clients. */
 export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
@@ -37,25 +37,38 @@ export function toOperation(request: LinkRequest): Operation {
  * failure on the wire worth another try (attempt `attempt`, 0 for the
  * first), when to try again (`retryInMs`).
  */
-export async function lookupDownloadLink(
+export type LookupDownloadLink = (
   request: LinkRequest,
   signal?: AbortSignal,
-  attempt = 0,
-): Promise<string | null> {
-  try {
-    return await lookupOnce(request, signal);
-  } catch (error) {
-    throw withRetry(error, attempt, getConfig().retry);
-  }
+  attempt?: number,
+) => Promise<string | null>;
+
+/** Sends one operation: a transport's `sendOperation`. */
+type Send = (operation: Operation, options: SendOptions) => Promise<OperationResult>;
+
+/** Lookups that go out through `send`, to the configured provider or to an element's own endpoint. */
+export function createLookup(send: Send): LookupDownloadLink {
+  const configuredProvider = configuredProviderPerTask();
+  return async (request, signal, attempt = 0) => {
+    try {
+      return await lookupOnce(send, configuredProvider(), request, signal);
+    } catch (error) {
+      throw withRetry(error, attempt, getConfig().retry);
+    }
+  };
 }
 
-async function lookupOnce(request: LinkRequest, signal: AbortSignal | undefined): Promise<string | null> {
-  const { config, configured, auth: configuredAuth } = configuredProvider();
+async function lookupOnce(
+  send: Send,
+  { config, configured, auth: configuredAuth }: ConfiguredProvider,
+  request: LinkRequest,
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
   const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
   // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.
   const auth = endpoint === configured ? configuredAuth : {};
   const headers = { ...CLIENT_NAME_HEADERS, ...auth };
-  const { data, errors } = await sendOperation(toOperation(request), {
+  const { data, errors } = await send(toOperation(request), {
     endpoint,
     headers,
     timeoutMs: config.timeoutMs,
@@ -79,19 +92,20 @@ interface ConfiguredProvider {
   auth: Record<string, string>;
 }
 
-let current: ConfiguredProvider | null = null;
-
 /**
  * The configured endpoint, resolved, and the credentials for it: read once
  * per task, not once per element (a catalogue page connects a thousand in
  * one task), and again as soon as `configure()` changes the options.
  */
-function configuredProvider(): ConfiguredProvider {
-  const config = getConfig();
-  if (current?.config === config) return current;
-  current = { config, configured: resolveEndpoint(config.endpoint), auth: readAuthHeaders() };
-  queueMicrotask(() => (current = null));
-  return current;
+function configuredProviderPerTask(): () => ConfiguredProvider {
+  let current: ConfiguredProvider | null = null;
+  return () => {
+    const config = getConfig();
+    if (current?.config === config) return current;
+    current = { config, configured: resolveEndpoint(config.endpoint), auth: readAuthHeaders() };
+    queueMicrotask(() => (current = null));
+    return current;
+  };
 }
 
 function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {

@@ -121,6 +121,3 @@ export function* stringsIn(values: readonly unknown[]): Generator<string> {
     else if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) pending.push(child);
   }
 }
-
-/** The page's: every element's lookups tell it, every element's links are read by it. */
-export const providerClock = createProviderClock();

@@ -16,27 +16,35 @@ export interface SharedOperation {
   sent: boolean;
 }
 
-const inFlight = new Map<string, SharedOperation>();
-
-/**
- * The operation in flight for `key`, or a new one that `start` sends on its
- * way. An operation everyone has left is aborted, even if its request is
- * still on the wire: a new caller starts afresh.
- */
-export function shareOperation(
+/** Finds the operation in flight for a key, or starts one (see createOperationSharing). */
+export type ShareOperation = (
   key: string,
   operation: Operation,
   start: (shared: SharedOperation) => void,
-): SharedOperation {
-  const live = inFlight.get(key);
-  if (live && !live.abandoned.signal.aborted) return live;
-  const shared = createSharedOperation(key, operation);
-  inFlight.set(key, shared);
-  start(shared);
-  return shared;
+) => SharedOperation;
+
+/**
+ * The operations in flight, by key. The one for `key`, or a new one that
+ * `start` sends on its way. An operation everyone has left is aborted, even
+ * if its request is still on the wire: a new caller starts afresh.
+ */
+export function createOperationSharing(): ShareOperation {
+  const inFlight = new Map<string, SharedOperation>();
+  return (key, operation, start) => {
+    const live = inFlight.get(key);
+    if (live && !live.abandoned.signal.aborted) return live;
+    const shared = createSharedOperation(key, operation, inFlight);
+    inFlight.set(key, shared);
+    start(shared);
+    return shared;
+  };
 }
 
-function createSharedOperation(key: string, operation: Operation): SharedOperation {
+function createSharedOperation(
+  key: string,
+  operation: Operation,
+  inFlight: Map<string, SharedOperation>,
+): SharedOperation {
   // `result` and `settle` are filled in below: the promise's executor runs at once.
   const shared = { operation, waiting: 0, abandoned: new AbortController(), sent: false } as SharedOperation;
   shared.result = new Promise<OperationResult>((resolve, reject) => {

@@ -6,7 +6,7 @@
  * file is about 7,770 bytes smaller minified, 2,100 gzip (README, Performance).
  */
 import type { Operation, OperationResult, SendOptions } from './operation.js';
-import { providerClock, type AnswerTiming } from './providerClock.js';
+import type { AnswerTiming, ProviderClock } from './providerClock.js';
 import { parseJson, readJsonBody, readOperationResult } from './responseBody.js';
 import { abortError, anySignal, timeoutSignal } from './signals.js';
 import { describeFailure, statusFailure } from './wireFailures.js';
@@ -20,17 +20,24 @@ export interface RequestLimits {
   timeoutMs: number;
 }
 
-/** Posts one operation as a JSON object. Rejects with an error the console can show. */
+/** What hears when an answer came and what it said of the provider's time. */
+export type AnswerClock = Pick<ProviderClock, 'observe'>;
+
+/**
+ * Posts one operation as a JSON object, and tells `clock` of its answer.
+ * Rejects with an error the console can show.
+ */
 export async function postOperation(
   destination: Destination,
   operation: Operation,
   limits: RequestLimits,
+  clock: AnswerClock,
 ): Promise<OperationResult> {
   try {
     const { response, text, timing } = await exchange(destination, JSON.stringify(operation), limits);
     if (!response.ok) throw statusFailure(response);
     const result = readOperationResult(readJsonBody(response.headers.get('content-type'), text));
-    providerClock.observe(timing, [result.data]);
+    clock.observe(timing, [result.data]);
     return result;
   } catch (error) {
     throw describeFailure(error, limits.timeoutMs);
@@ -38,14 +45,16 @@ export async function postOperation(
 }
 
 /**
- * Posts operations as one JSON array. Resolves with one answer an operation,
- * in order, or with undefined when the server does not take arrays: it
- * refuses them, or answers with something else.
+ * Posts operations as one JSON array, and tells `clock` of their answers.
+ * Resolves with one answer an operation, in order, or with undefined when
+ * the server does not take arrays: it refuses them, or answers with
+ * something else.
  */
 export async function postBatch(
   destination: Destination,
   operations: readonly Operation[],
   limits: RequestLimits,
+  clock: AnswerClock,
 ): Promise<OperationResult[] | undefined> {
   let reply: Reply;
   try {
@@ -59,7 +68,7 @@ export async function postBatch(
   const answers = readJsonBody(response.headers.get('content-type'), text);
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
-  providerClock.observe(
+  clock.observe(
     timing,
     results.map((result) => result.data),
   );

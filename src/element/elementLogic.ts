@@ -1,24 +1,23 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { lookupDownloadLink } from '../api/lookup.js';
-import { providerClock } from '../api/providerClock.js';
 import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
 import { materialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
-import { actorClock } from './pageScheduler.js';
+import { actorClock, pageTransport } from './pageScheduler.js';
 import { timeOfThisRun } from './sharedClock.js';
 
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';
 
 /**
- * The machine's `lookupLink`, on the real transport; leaving `fetching` aborts
+ * The machine's `lookupLink`, on the page's transport; leaving `fetching` aborts
  * its request. The link's expiry is read against the provider's clock, which
  * the answer has just told the page about.
  */
 const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
+  const { lookupDownloadLink, clock } = pageTransport();
   const href = await lookupDownloadLink(request, signal, attempt);
-  return href === null ? null : { href, expiresAt: providerClock.expiryOf(href) };
+  return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
 });
 
 /**

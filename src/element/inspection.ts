@@ -1,11 +1,11 @@
 import type { InspectionEvent } from 'xstate';
-import { providerClock } from '../api/providerClock.js';
 import { LOG_PREFIX } from '../log.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
 import { durationWords } from '../machine/durationWords.js';
 import { explainReason } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
+import { pageTransport } from './pageScheduler.js';
 
 /**
  * A debugging hook: receives XState's inspection events with the element
@@ -100,7 +100,7 @@ const NOTABLE_CLOCK_OFFSET_MS = 60_000;
 
 /** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
 function clockNote(): string {
-  const ahead = providerClock.aheadBy();
+  const ahead = pageTransport().clock.aheadBy();
   if (ahead === null || Math.abs(ahead) < NOTABLE_CLOCK_OFFSET_MS) return '';
   return ` by the provider's clock, ${durationWords(Math.abs(ahead))} ${ahead < 0 ? 'behind' : 'ahead of'} this device's`;
 }

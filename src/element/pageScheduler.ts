@@ -1,4 +1,4 @@
-import { holdBatchWindows } from '../api/batchQueue.js';
+import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
 import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } from './sharedClock.js';
 
@@ -69,9 +69,17 @@ interface PageWork {
   channel: MessageChannel | null;
   destroyTimers: WeakMap<Element, ReturnType<typeof setTimeout>>;
   clock: SharedClock;
+  /**
+   * The lookups' transport: its cache, shared operations, batch queues and
+   * provider's clock. Made with this object rather than by an accessor of
+   * src/api with a variable of its own: src/api then keeps no state, the
+   * page's lives in this one object, and the slices (3), which hold the
+   * transport's batch windows, reach the transport of their own page.
+   */
+  transport: Transport;
 }
 
-/** The page's deferred work: one object for one bundle, made when the first element needs it. */
+/** The page's deferred work and its transport: one object for one bundle, made when the first element needs it. */
 let page: PageWork | null = null;
 
 function pageWork(): PageWork {
@@ -89,6 +97,7 @@ function pageWork(): PageWork {
     channel: null,
     destroyTimers: new WeakMap(),
     clock,
+    transport: createTransport(),
   };
   return page;
 }
@@ -114,6 +123,11 @@ export function actorClock(): ActorClock {
   return pageWork().clock;
 }
 
+/** The transport every element's lookups go through. */
+export function pageTransport(): Transport {
+  return pageWork().transport;
+}
+
 /**
  * Queues `host`'s start (1, 3); queuing it again before it ran (a DOM move)
  * keeps one. `start` checks for itself whether it still should.
@@ -124,7 +138,7 @@ export function queueStart(host: Element, start: () => void): void {
   work.arrivedSinceOrdered = true;
   if (work.slicing) return;
   work.slicing = true;
-  work.releaseBatchWindows = holdBatchWindows();
+  work.releaseBatchWindows = work.transport.holdBatchWindows();
   nextTask(() => void runSlices(work));
 }
 

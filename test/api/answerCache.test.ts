@@ -1,13 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedAnswer, clearAnswerCache, rememberAnswer } from '../../src/api/answerCache';
+import { createAnswerCache, type AnswerCache } from '../../src/api/answerCache';
 import type { OperationResult } from '../../src/api/operation';
+import { createProviderClock } from '../../src/api/providerClock';
 
 const TTL = 1000;
 const answer = (url: string) => ({ data: { materials: [{ url }] } });
 
+/** Each test's own, on a provider clock that has heard nothing: the visitor's clock is taken as it is. */
+let cache: AnswerCache;
+const cachedAnswer = (key: string, ttlMs: number) => cache.get(key, ttlMs);
+const rememberAnswer = (key: string, result: OperationResult, ttlMs: number) => cache.remember(key, result, ttlMs);
+
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
-  clearAnswerCache();
+  cache = createAnswerCache(createProviderClock());
 });
 afterEach(() => vi.useRealTimers());
 
@@ -83,10 +89,10 @@ describe('the answer cache', () => {
     expect(cachedAnswer('k', TTL)).toBeUndefined();
   });
 
-  it('clearAnswerCache() forgets every answer', () => {
+  it('keeps its answers to itself: another cache knows none of them', () => {
     rememberAnswer('a', answer('https://x/a.png'), TTL);
     rememberAnswer('b', answer('https://x/b.png'), TTL);
-    clearAnswerCache();
+    cache = createAnswerCache(createProviderClock());
     expect(cachedAnswer('a', TTL)).toBeUndefined();
     expect(cachedAnswer('b', TTL)).toBeUndefined();
   });

@@ -1,10 +1,11 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { configureTransport, lookupDownloadLink } from '../../src/api';
-import { enqueue, holdBatchWindows } from '../../src/api/batchQueue';
-import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/batchRefusals';
-import { shareOperation } from '../../src/api/sharedOperations';
-import { sendOperation, type SendOptions } from '../../src/api/transport';
+import { configureTransport } from '../../src/api';
+import { createBatchQueues } from '../../src/api/batchQueue';
+import { BATCH_REFUSAL_KEY_PREFIX, createBatchRefusals } from '../../src/api/batchRefusals';
+import { createProviderClock } from '../../src/api/providerClock';
+import { createOperationSharing } from '../../src/api/sharedOperations';
+import type { Operation, SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import {
   answerLinks,
@@ -22,7 +23,8 @@ import {
 
 const freshOptions = (batch: SendOptions['batch'], overrides: Partial<SendOptions> = {}) =>
   freshSendOptions({ batch, ...overrides });
-const elapse = useFakeClock();
+const { elapse, transport } = useFakeClock();
+const sendOperation = (operation: Operation, options: SendOptions) => transport().sendOperation(operation, options);
 
 /** Queues an operation for each of `articleIds` in one task, then lets `thenMs` pass. */
 async function sendEach(articleIds: string[], options: SendOptions, thenMs: number) {
@@ -69,7 +71,7 @@ describe('the batch window', () => {
   it('held open (holdBatchWindows), a window closes on release, not on its timer; full batches still go at once', async () => {
     const { requests } = fakeFetch(answerLinks);
     const options = freshOptions({ intervalMs: 30, max: 3 });
-    const release = holdBatchWindows();
+    const release = transport().holdBatchWindows();
     await sendEach(['A-1', 'A-2'], options, 200);
     expect(requests).toHaveLength(0);
     await sendEach(['A-3', 'A-4'], options, 200);
@@ -79,7 +81,7 @@ describe('the batch window', () => {
     await elapse(0);
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4']]);
     // Released for good: a second call does not release another hold.
-    const other = holdBatchWindows();
+    const other = transport().holdBatchWindows();
     release();
     await sendEach(['A-5'], options, 30);
     expect(articlesPerRequest(requests)).toHaveLength(2);
@@ -383,6 +385,8 @@ describe('a batch that fails', () => {
 describe('a batch that is over', () => {
   /** Operations for `articleIds`, queued together for one endpoint, as the transport would. */
   function queueTogether(articleIds: string[], options: SendOptions) {
+    const shareOperation = createOperationSharing();
+    const { enqueue } = createBatchQueues(createBatchRefusals(), createProviderClock());
     return articleIds.map((articleId) =>
       shareOperation(`${options.endpoint} ${articleId}`, operation(articleId), (shared) =>
         enqueue(options.endpoint, shared, options),
@@ -419,7 +423,7 @@ describe('a batch rule configureTransport() refuses', () => {
       configureTransport({ batch: batch as never });
       const links = Promise.all(
         ['A-1', 'A-2'].map((articleId) =>
-          lookupDownloadLink({
+          transport().lookupDownloadLink({
             kind: 'thumbnail',
             organizationId: 'org-1',
             articleId,

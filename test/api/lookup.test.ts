@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAnswerCache, configureTransport, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import { configureTransport, createTransport, LookupError, resetConfig, type LookupDownloadLink } from '../../src/api';
 import type { LinkRequest } from '../../src/machine';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 
@@ -25,6 +25,9 @@ function stubStorage(items: Record<string, string>) {
   return getItem;
 }
 
+/** Each test's own transport's: nothing another test cached, shared or queued. */
+let lookupDownloadLink: LookupDownloadLink;
+
 /** The error a lookup rejects with. */
 const failureOf = (request: LinkRequest) =>
   lookupDownloadLink(request).then(
@@ -34,7 +37,7 @@ const failureOf = (request: LinkRequest) =>
 
 beforeEach(() => {
   resetConfig();
-  clearAnswerCache();
+  lookupDownloadLink = createTransport().lookupDownloadLink;
   configureTransport({ endpoint: CONFIGURED, batch: false, cacheTtlMs: 0 });
 });
 afterEach(() => {

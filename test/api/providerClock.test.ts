@@ -1,13 +1,10 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedAnswer, rememberAnswer } from '../../src/api/answerCache';
+import { createTransport } from '../../src/api';
 import { readSigningTime } from '../../src/machine/linkExpiry';
-import {
-  MAX_CREDIBLE_OFFSET_MS,
-  createProviderClock,
-  providerClock,
-  type AnswerTiming,
-} from '../../src/api/providerClock';
+import { MAX_CREDIBLE_OFFSET_MS, createProviderClock, type AnswerTiming } from '../../src/api/providerClock';
+import { fakeFetch, json, thumbnailAnswer } from './support/fakeFetch';
+import { freshSendOptions, thumbnailOperation } from './support/transportFixtures';
 
 /**
  * The provider's clock, estimated from what its answers say: a visitor whose
@@ -223,20 +220,28 @@ describe('the provider clock, read from the signing times links carry', () => {
   });
 });
 
-describe('the page’s answer cache reads a link’s life against the page’s provider clock', () => {
+describe('a transport’s answer cache reads a link’s life against the transport’s provider clock', () => {
   beforeEach(() => vi.useFakeTimers({ now: TRUE_START }));
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  it('a visitor 2 h fast gets an answer again for half of what the provider’s clock leaves of its link', () => {
+  it('a visitor 2 h fast gets an answer again for half of what the provider’s clock leaves of its link', async () => {
+    const transport = createTransport();
     const providerNow = Date.now() - 2 * HOUR;
     // Stamped 250 ms into its second, answered 20 ms after it was asked: read 770 ms early at most.
-    providerClock.observe({ sentAt: Date.now() - 20, receivedAt: Date.now(), date: httpDate(providerNow) }, []);
+    transport.clock.observe({ sentAt: Date.now() - 20, receivedAt: Date.now(), date: httpDate(providerNow) }, []);
     const expiresAt = new Date(providerNow - 250 + 10_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const result = { data: { materials: [{ url: `${FILE}?se=${expiresAt}&sig=s` }] } };
-    rememberAnswer('k', result, HOUR);
+    // Without a Date of its own or a signing time, the answer tells the clock nothing more.
+    const { requests } = fakeFetch(() => json(thumbnailAnswer(`${FILE}?se=${expiresAt}&sig=s`)));
+    const options = freshSendOptions({ batch: false, cacheTtlMs: HOUR });
+    const ask = () => transport.sendOperation(thumbnailOperation('A-100'), options);
+    const result = await ask();
     vi.advanceTimersByTime(4_489);
-    expect(cachedAnswer('k', HOUR)).toBe(result);
+    expect(await ask()).toBe(result);
     vi.advanceTimersByTime(1);
-    expect(cachedAnswer('k', HOUR)).toBeUndefined();
+    expect(await ask()).not.toBe(result);
+    expect(requests).toHaveLength(2);
   });
 });

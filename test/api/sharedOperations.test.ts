@@ -1,8 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abandonedByAll, shareOperation, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
+import { abandonedByAll, createOperationSharing, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
 import { readDownloadUrl } from '../../src/api/readers';
-import { sendOperation, type OperationResult, type SendOptions } from '../../src/api/transport';
+import type { Operation, OperationResult, SendOptions } from '../../src/api/transport';
 import { answerEach, articlesPerRequest, fakeFetch, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import {
   answerLinks,
@@ -24,7 +24,8 @@ function heldAnswers() {
   return { answer, releaseAll: () => release.splice(0).forEach((go) => go()) };
 }
 
-const elapse = useFakeClock();
+const { elapse, transport } = useFakeClock();
+const sendOperation = (operation: Operation, options: SendOptions) => transport().sendOperation(operation, options);
 
 /** A-1 for a caller who leaves once it is on the wire, beside a caller of `stayingFor` who stays. */
 async function oneLeavesOnTheWire(options: SendOptions, stayingFor: string) {
@@ -114,7 +115,7 @@ describe("a caller's signal", () => {
 
 describe('an operation everyone left before it was sent', () => {
   it('settles as aborted at once, so whoever holds it is not left waiting', async () => {
-    const shared = shareOperation('never-sent A-1', operation('A-1'), () => {});
+    const shared = createOperationSharing()('never-sent A-1', operation('A-1'), () => {});
     let outcome: unknown = 'pending';
     shared.result.then(
       () => (outcome = 'answered'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { clearAnswerCache, configureTransport, lookupDownloadLink, LookupError, resetConfig } from '../../src/api';
+import { configureTransport, createTransport, LookupError, resetConfig, type LookupDownloadLink } from '../../src/api';
 import type { LinkRequest } from '../../src/machine/types';
 
 /**
@@ -9,6 +9,8 @@ import type { LinkRequest } from '../../src/machine/types';
  */
 
 let provider: Provider;
+/** Each test's own transport's: nothing another test cached, shared or queued. */
+let lookupDownloadLink: LookupDownloadLink;
 
 beforeAll(async () => {
   provider = await startProvider();
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => provider?.close());
 beforeEach(() => {
   resetConfig();
-  clearAnswerCache();
+  lookupDownloadLink = createTransport().lookupDownloadLink;
   configureTransport({ endpoint: provider.graphqlUrl });
   provider.clearRequests();
 });

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api';
+import { createProviderClock } from '../../src/api/providerClock';
 import { postBatch, postOperation } from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import { thumbnailOperation as operation } from './support/transportFixtures';
@@ -16,11 +17,13 @@ const destination = {
   headers: { 'apollographql-client-name': 'web-components', 'api-key': 'k-1' },
 };
 const limits = (timeoutMs = 30_000, signal = new AbortController().signal) => ({ signal, timeoutMs });
+/** What hears of the answers' timing: a provider clock of the file's own. */
+const clock = createProviderClock();
 
 /** The error `postOperation` rejects with when the server answers `answer`. */
 async function failureOf(answer: Answer, timeoutMs?: number): Promise<LookupError> {
   fakeFetch(answer);
-  const error = await postOperation(destination, operation('A-100'), limits(timeoutMs)).then(
+  const error = await postOperation(destination, operation('A-100'), limits(timeoutMs), clock).then(
     () => expect.unreachable('expected a rejection'),
     (rejection: unknown) => rejection,
   );
@@ -36,7 +39,7 @@ afterEach(() => {
 describe('postOperation sends', () => {
   it('one POST of the operation as a JSON object, with its name, to the endpoint, with the headers', async () => {
     const { requests } = fakeFetch(() => json(thumbnailAnswer('https://files.example/a.png')));
-    await postOperation(destination, operation('A-100'), limits());
+    await postOperation(destination, operation('A-100'), limits(), clock);
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request!.url).toBe('https://api.example/graphql');
@@ -49,21 +52,21 @@ describe('postOperation sends', () => {
 
   it('an Accept header for both media types GraphQL over HTTP answers in', async () => {
     const { requests } = fakeFetch(() => json(thumbnailAnswer(null)));
-    await postOperation(destination, operation('A-100'), limits());
+    await postOperation(destination, operation('A-100'), limits(), clock);
     expect(requests[0]!.headers.get('accept')).toBe('application/graphql-response+json, application/json');
   });
 
   it('no cookies to another origin', async () => {
     const { requests } = fakeFetch(() => json(thumbnailAnswer(null)));
-    await postOperation(destination, operation('A-100'), limits());
+    await postOperation(destination, operation('A-100'), limits(), clock);
     expect(requests[0]!.credentials).toBe('same-origin');
   });
 
   it('through the fetch the page has at the time of the request', async () => {
     fakeFetch(() => json(thumbnailAnswer('https://files.example/first.png')));
-    await postOperation(destination, operation('A-100'), limits());
+    await postOperation(destination, operation('A-100'), limits(), clock);
     const { requests } = fakeFetch(() => json(thumbnailAnswer('https://files.example/second.png')));
-    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(
+    expect(await postOperation(destination, operation('A-100'), limits(), clock)).toEqual(
       thumbnailAnswer('https://files.example/second.png'),
     );
     expect(requests).toHaveLength(1);
@@ -73,7 +76,7 @@ describe('postOperation sends', () => {
 describe('postOperation answers', () => {
   it('with the data', async () => {
     fakeFetch(() => json(thumbnailAnswer('https://files.example/a.png')));
-    expect(await postOperation(destination, operation('A-100'), limits())).toEqual({
+    expect(await postOperation(destination, operation('A-100'), limits(), clock)).toEqual({
       data: thumbnailAnswer('https://files.example/a.png').data,
       errors: undefined,
     });
@@ -82,7 +85,7 @@ describe('postOperation answers', () => {
   it('with data and GraphQL errors side by side (error policy "all")', async () => {
     const partial = { ...thumbnailAnswer('https://files.example/a.png'), errors: [{ message: 'Partial failure' }] };
     fakeFetch(() => json(partial));
-    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(partial);
+    expect(await postOperation(destination, operation('A-100'), limits(), clock)).toEqual(partial);
   });
 
   it('read alike when it comes as application/graphql-response+json', async () => {
@@ -90,12 +93,12 @@ describe('postOperation answers', () => {
     fakeFetch(
       () => new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/graphql-response+json' } }),
     );
-    expect(await postOperation(destination, operation('A-100'), limits())).toEqual(answer);
+    expect(await postOperation(destination, operation('A-100'), limits(), clock)).toEqual(answer);
   });
 
   it('with GraphQL errors alone, for the lookup to report', async () => {
     fakeFetch(() => json({ errors: [{ message: 'Internal failure' }] }));
-    expect(await postOperation(destination, operation('A-100'), limits())).toEqual({
+    expect(await postOperation(destination, operation('A-100'), limits(), clock)).toEqual({
       data: undefined,
       errors: [{ message: 'Internal failure' }],
     });
@@ -210,7 +213,7 @@ describe('postOperation rejects with what went wrong', () => {
     async (abortsWith) => {
       fakeFetch(() => new Promise<Response>(() => {}), abortsWith);
       const caller = new AbortController();
-      const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal));
+      const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal), clock);
       caller.abort(new DOMException('left', 'AbortError'));
       const error = await sent.catch((rejection: unknown) => rejection);
       expect(error).not.toBeInstanceOf(LookupError);
@@ -220,7 +223,7 @@ describe('postOperation rejects with what went wrong', () => {
 
   it('no answer within timeoutMs, from a fetch that rejects with an AbortError of its own (WebKit): timed out', async () => {
     fakeFetch(() => new Promise<Response>(() => {}), 'own AbortError');
-    const error = await postOperation(destination, operation('A-100'), limits(20)).catch(
+    const error = await postOperation(destination, operation('A-100'), limits(20), clock).catch(
       (rejection: unknown) => rejection,
     );
     expect(error).toMatchObject({ message: 'request timed out after 20 ms', transient: false });
@@ -235,7 +238,7 @@ describe('a request leaves nothing behind', () => {
     vi.useFakeTimers();
     fakeFetch(answer);
     const caller = new AbortController();
-    await postOperation(destination, operation('A-100'), limits(30_000, caller.signal)).catch(() => {});
+    await postOperation(destination, operation('A-100'), limits(30_000, caller.signal), clock).catch(() => {});
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
@@ -244,7 +247,7 @@ describe('a request leaves nothing behind', () => {
     vi.useFakeTimers();
     fakeFetch(() => json([thumbnailAnswer(null), thumbnailAnswer(null)]));
     const caller = new AbortController();
-    await postBatch(destination, [operation('A-100'), operation('A-101')], limits(30_000, caller.signal));
+    await postBatch(destination, [operation('A-100'), operation('A-101')], limits(30_000, caller.signal), clock);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
@@ -255,7 +258,7 @@ describe('postBatch', () => {
 
   it('sends the operations as one JSON array, with their names', async () => {
     const { requests } = fakeFetch(() => json([thumbnailAnswer(null), thumbnailAnswer(null)]));
-    await postBatch(destination, two, limits());
+    await postBatch(destination, two, limits(), clock);
     expect(requests).toHaveLength(1);
     expect(requests[0]!.body).toEqual(two);
     expect(requests[0]!.credentials).toBe('same-origin');
@@ -266,7 +269,7 @@ describe('postBatch', () => {
     const first = thumbnailAnswer('https://files.example/a.png');
     const second = { errors: [{ message: 'Internal failure' }] };
     fakeFetch(() => json([first, second]));
-    expect(await postBatch(destination, two, limits())).toEqual([
+    expect(await postBatch(destination, two, limits(), clock)).toEqual([
       { data: first.data, errors: undefined },
       { data: undefined, errors: second.errors },
     ]);
@@ -279,7 +282,7 @@ describe('postBatch', () => {
     ['an array of another length', () => json([thumbnailAnswer(null)])],
   ])('says the server does not take arrays (undefined) for %s', async (_, answer) => {
     fakeFetch(answer);
-    expect(await postBatch(destination, two, limits())).toBeUndefined();
+    expect(await postBatch(destination, two, limits(), clock)).toBeUndefined();
   });
 
   it.each([
@@ -289,26 +292,26 @@ describe('postBatch', () => {
     ['a 429', () => json({ message: 'slow down' }, 429), 'HTTP 429'],
   ])('fails the batch for %s', async (_, answer, status) => {
     fakeFetch(answer);
-    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    const error = await postBatch(destination, two, limits(), clock).catch((rejection: unknown) => rejection);
     expect(error).toBeInstanceOf(LookupError);
     expect((error as Error).message).toBe(`request failed: ${status}`);
   });
 
   it('fails the batch for an answer in it that is no GraphQL result', async () => {
     fakeFetch(() => json([thumbnailAnswer(null), 'not an answer']));
-    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    const error = await postBatch(destination, two, limits(), clock).catch((rejection: unknown) => rejection);
     expect(error).toMatchObject({ message: 'invalid response: not a GraphQL result', transient: false });
   });
 
   it('fails the batch for a 200 that is not JSON', async () => {
     fakeFetch(() => new Response('<h1>Shop</h1>', { headers: { 'content-type': 'text/html' } }));
-    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    const error = await postBatch(destination, two, limits(), clock).catch((rejection: unknown) => rejection);
     expect(error).toMatchObject({ message: 'invalid response: not JSON' });
   });
 
   it('fails the batch on a network error', async () => {
     fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await postBatch(destination, two, limits()).catch((rejection: unknown) => rejection);
+    const error = await postBatch(destination, two, limits(), clock).catch((rejection: unknown) => rejection);
     expect(error).toMatchObject({ message: 'network error: fetch failed', transient: true });
   });
 
@@ -316,7 +319,7 @@ describe('postBatch', () => {
     'times out like a single request, from a fetch that rejects with its %s',
     async (abortsWith) => {
       fakeFetch(() => new Promise<Response>(() => {}), abortsWith);
-      const error = await postBatch(destination, two, limits(20)).catch((rejection: unknown) => rejection);
+      const error = await postBatch(destination, two, limits(20), clock).catch((rejection: unknown) => rejection);
       expect(error).toMatchObject({ message: 'request timed out after 20 ms' });
     },
   );

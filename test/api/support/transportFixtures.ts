@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest';
-import { clearAnswerCache, resetConfig } from '../../../src/api';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { createTransport, resetConfig, type Transport } from '../../../src/api';
 import { getMaterialDownloadLinkQuery } from '../../../src/api/queries';
 import type { Operation, SendOptions } from '../../../src/api/transport';
 import { answerEach, thumbnailAnswer, type Answer } from './fakeFetch';
@@ -19,8 +19,9 @@ export const answerLinks: Answer = answerEach((variables) => linkAnswerOf(String
 
 let endpointCount = 0;
 /**
- * Options with an endpoint of their own: a queue and cache keys no other test
- * shares (the transport remembers per endpoint whether it takes arrays).
+ * Options with an endpoint of their own: a queue, cache keys and a
+ * sessionStorage key no other call shares (a transport remembers per
+ * endpoint whether it takes arrays).
  * Batching in a window of 30 ms, no cache, unless `overrides` say otherwise.
  */
 export function freshSendOptions(overrides: Partial<SendOptions> = {}): SendOptions {
@@ -36,19 +37,24 @@ export function freshSendOptions(overrides: Partial<SendOptions> = {}): SendOpti
 }
 
 /**
- * Every test of the calling file on a fake clock, with no answer cached and
- * the config and globals put back after it. Returns `elapse(ms)`: lets the
- * clock run and every request started by then reach fetch.
+ * Every test of the calling file on a fake clock, with a transport of its own
+ * (nothing another test queued, shared or cached), and the config and
+ * globals put back after it. Gives `elapse(ms)`, which lets the clock run and
+ * every request started by then reach fetch, and `transport()`, the test's.
  */
-export function useFakeClock(): (ms: number) => Promise<unknown> {
+export function useFakeClock(): { elapse: (ms: number) => Promise<unknown>; transport: () => Transport } {
+  let transport: Transport | undefined;
   beforeEach(() => {
     vi.useFakeTimers();
-    clearAnswerCache();
+    transport = createTransport();
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     resetConfig();
   });
-  return (ms) => vi.advanceTimersByTimeAsync(ms);
+  return {
+    elapse: (ms) => vi.advanceTimersByTimeAsync(ms),
+    transport: () => transport ?? expect.unreachable('a transport is made before each test'),
+  };
 }
