@@ -1,4 +1,5 @@
 import type { BatchRefusals } from './batchRefusals.js';
+import { after } from './deferral.js';
 import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
 import type { OperationResult, SendOptions } from './operation.js';
 import { postBatch, postOperation, type AnswerClock, type Destination } from './wire.js';
@@ -10,7 +11,8 @@ interface BatchQueue extends Destination {
   /** The latest operation's options: its batch rule and timeout apply to all that waits with it. */
   options: QueueOptions;
   queued: SharedOperation[];
-  timer: ReturnType<typeof setTimeout> | null;
+  /** Stops the timer that closes the open window; null while no window is open. */
+  stopTimer: (() => void) | null;
   /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
   openedAt: number;
 }
@@ -50,7 +52,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     const options = { batch, timeoutMs };
     const queue = queues.get(queueKey);
     if (queue) return Object.assign(queue, { options });
-    const opened = { endpoint, headers, options, queued: [], timer: null, openedAt: 0 };
+    const opened = { endpoint, headers, options, queued: [], stopTimer: null, openedAt: 0 };
     queues.set(queueKey, opened);
     return opened;
   }
@@ -66,14 +68,13 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     if (!batch || refusals.refuses(queue.endpoint)) return flush(queue, 1);
     if (queue.queued.length >= batch.max) return flushFull(queue, batch.max);
     const now = Date.now();
-    if (queue.timer === null) queue.openedAt = now;
-    else clearTimeout(queue.timer);
+    if (queue.stopTimer === null) queue.openedAt = now;
+    else queue.stopTimer();
     const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
     // Never at once, even when the window is overdue: on a slow device one task that connects
     // many elements can outlast the window, and everything it queues belongs in the same batches.
-    queue.timer = setTimeout(
-      () => (windowHolds > 0 ? closedWhileHeld.add(queue) : flush(queue, batch.max)),
-      Math.max(0, closesAt - now),
+    queue.stopTimer = after(Math.max(0, closesAt - now), () =>
+      windowHolds > 0 ? closedWhileHeld.add(queue) : flush(queue, batch.max),
     );
   }
 
@@ -87,8 +88,8 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   }
 
   function flush(queue: BatchQueue, max: number): void {
-    if (queue.timer !== null) clearTimeout(queue.timer);
-    queue.timer = null;
+    queue.stopTimer?.();
+    queue.stopTimer = null;
     closedWhileHeld.delete(queue);
     const { timeoutMs } = queue.options;
     const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);

@@ -1,6 +1,7 @@
 import type { LinkRequest } from '../machine/types.js';
 import { readAuthHeaders } from './auth.js';
 import { getConfig } from './config.js';
+import { afterThisScript } from './deferral.js';
 import { resolveEndpoint } from './endpoint.js';
 import { LookupError } from './errors.js';
 import { readDespiteErrors } from './graphqlErrors.js';
@@ -103,7 +104,7 @@ function configuredProviderPerTask(): () => ConfiguredProvider {
     const config = getConfig();
     if (current?.config === config) return current;
     current = { config, configured: resolveEndpoint(config.endpoint), auth: readAuthHeaders() };
-    queueMicrotask(() => (current = null));
+    afterThisScript(() => (current = null));
     return current;
   };
 }

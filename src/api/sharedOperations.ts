@@ -1,3 +1,4 @@
+import { afterThisScript } from './deferral.js';
 import type { Operation, OperationResult } from './operation.js';
 import { abortError } from './signals.js';
 
@@ -81,7 +82,7 @@ export function waitFor(shared: SharedOperation, signal: AbortSignal | undefined
  */
 function leave(shared: SharedOperation): void {
   shared.waiting -= 1;
-  if (shared.waiting === 0) queueMicrotask(() => abandonIfLeft(shared));
+  if (shared.waiting === 0) afterThisScript(() => abandonIfLeft(shared));
 }
 
 function abandonIfLeft(shared: SharedOperation): void {

@@ -1,3 +1,5 @@
+import { after } from './deferral.js';
+
 /**
  * `AbortSignal.any` is missing from browsers we still support (Safari < 17.4);
  * this is the same thing for a handful of short-lived signals.
@@ -18,8 +20,8 @@ export function anySignal(signals: readonly AbortSignal[]): AbortSignal & { disp
 /** Aborts after `ms`; `clear()` when the request is over, so no timer outlives it. */
 export function timeoutSignal(ms: number): AbortSignal & { clear(): void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms);
-  return Object.assign(controller.signal, { clear: () => clearTimeout(timer) });
+  const stop = after(ms, () => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')));
+  return Object.assign(controller.signal, { clear: stop });
 }
 
 export function abortError(signal: AbortSignal): unknown {
