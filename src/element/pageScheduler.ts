@@ -1,6 +1,9 @@
+import { after } from '../api/deferral.js';
 import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
 import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } from './sharedClock.js';
+
+export { afterThisScript } from '../api/deferral.js';
 
 /**
  * Every piece of work the elements defer, and the one order it runs in.
@@ -28,9 +31,11 @@ import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } f
  *    otherwise after the tasks already queued (a framework appends children
  *    after inserting the parent).
  * 6. The actors' timers (retries, a signed link's refresh) run on one clock
- *    (`clock`): timers due at the same millisecond fire in one task, so
- *    retries due together share their batch however busy the page is, and
- *    so do the refreshes of links that arrived together.
+ *    (`clock`, in `sharedClock.ts`): timers due at the same millisecond fire
+ *    in one task, so retries due together share their batch however busy
+ *    the page is, and so do the refreshes of links that arrived together.
+ *    Their waits are counted from one reading of the time per script run
+ *    (`timeOfThisRun`, forgotten after the run's microtasks).
  * 7. A removed element is destroyed `DESTROY_DELAY_MS` later (`destroyLater`),
  *    unless it came back: a DOM move disconnects and reconnects in one task.
  * 8. When the page is shown again (`pageshow` from the back/forward cache, a
@@ -39,10 +44,16 @@ import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } f
  *    refresh, its expiry) runs at once. One pair of listeners for the page, and
  *    only while a timer waits.
  *
- * Tasks of our own (`nextTask`) are messages, not timers: `setTimeout(0)` is
- * clamped to 4 ms once nested, and throttled to once a second in a
- * background tab. Only work that must come after the page's own queued
- * tasks waits on a timer (`afterPageTasks`).
+ * The lookups' deferred work (a batch window's timer, a request's timeout,
+ * what shared operations and the configured provider's reading do after this
+ * script) is listed in `src/api/deferral.ts`. Its two ways of waiting,
+ * `afterThisScript` (a microtask) and `after` (a timer that can be stopped),
+ * are the ones every microtask and timer above goes through too. Only the
+ * slices (3) and the binding's load (4) wait otherwise: on `scheduler.yield()`
+ * or on a task of our own (`nextTask`), a message rather than a timer, since
+ * `setTimeout(0)` is clamped to 4 ms once nested and throttled to once a
+ * second in a background tab. Only work that must come after the page's own
+ * queued tasks waits on a timer (`afterPageTasks`).
  */
 
 /** How long one slice may start elements before it yields; a task under 50 ms does not block input. */
@@ -67,7 +78,8 @@ interface PageWork {
   /** Tasks of our own, run one per message. */
   tasks: (() => void)[];
   channel: MessageChannel | null;
-  destroyTimers: WeakMap<Element, ReturnType<typeof setTimeout>>;
+  /** Stops a removed element's destruction (7). */
+  stopDestroying: WeakMap<Element, () => void>;
   clock: SharedClock;
   /**
    * The lookups' transport: its cache, shared operations, batch queues and
@@ -95,7 +107,7 @@ function pageWork(): PageWork {
     afterStarts: [],
     tasks: [],
     channel: null,
-    destroyTimers: new WeakMap(),
+    stopDestroying: new WeakMap(),
     clock,
     transport: createTransport(),
   };
@@ -149,20 +161,15 @@ export function afterStarts(job: () => void): void {
   if (!work.slicing) nextTask(() => runAfterStarts(work));
 }
 
-/** Runs `job` once the current script is over (2). */
-export function afterThisScript(job: () => void): void {
-  queueMicrotask(job);
-}
-
 /** Destroys `host` (`destroy`) after the grace period, unless `keep` is called first (7). */
 export function destroyLater(host: Element, destroy: () => void): void {
   keep(host);
-  pageWork().destroyTimers.set(host, setTimeout(destroy, DESTROY_DELAY_MS));
+  pageWork().stopDestroying.set(host, after(DESTROY_DELAY_MS, destroy));
 }
 
 /** `host` is back on the page: its destruction, if one was due, is off. */
 export function keep(host: Element): void {
-  clearTimeout(page?.destroyTimers.get(host));
+  page?.stopDestroying.get(host)?.();
 }
 
 /**
@@ -176,8 +183,7 @@ export function afterChildrenArrive(callback: () => void): () => void {
     document.addEventListener('DOMContentLoaded', callback, { once: true });
     return () => document.removeEventListener('DOMContentLoaded', callback);
   }
-  const timer = afterPageTasks(callback);
-  return () => clearTimeout(timer);
+  return afterPageTasks(callback);
 }
 
 /**
@@ -185,8 +191,8 @@ export function afterChildrenArrive(callback: () => void): () => void {
  * it comes after a framework's own queued work (React's scheduler posts
  * messages) and after the page's input.
  */
-export function afterPageTasks(job: () => void): ReturnType<typeof setTimeout> {
-  return setTimeout(job, 0);
+export function afterPageTasks(job: () => void): () => void {
+  return after(0, job);
 }
 
 /** A task of its own: a message, not a timer (see above). */

@@ -1,3 +1,5 @@
+import { after, afterThisScript } from '../api/deferral.js';
+
 /** What XState asks of a clock (its `Clock`, which the package does not export). */
 export interface ActorClock {
   setTimeout(callback: () => void, ms: number): number;
@@ -32,7 +34,7 @@ const SAME_INSTANT_MS = 8;
 export function timeOfThisRun(): number {
   if (runTime === undefined) {
     runTime = Date.now();
-    queueMicrotask(() => (runTime = undefined));
+    afterThisScript(() => (runTime = undefined));
   }
   return runTime;
 }
@@ -45,13 +47,13 @@ export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 interface Instant {
   dueAt: number;
   callbacks: Map<number, () => void>;
-  /** Set by `arm`, anew for each leg of a long wait. */
-  timer?: ReturnType<typeof setTimeout>;
+  /** Stops its timer; set by `arm`, anew for each leg of a long wait. */
+  stopTimer?: () => void;
 }
 
 /**
  * The clock of every element's actor: timers due at the same millisecond
- * (give or take one) share one `setTimeout` and run in one task.
+ * (give or take one) share one timer and run in one task.
  *
  * Every operation of a failed batch is retried at one instant (`retryAt`),
  * but each element waits with a timer of its own. With one timer each, a
@@ -102,7 +104,7 @@ export function createSharedClock(
         callback();
       } catch (error) {
         // As a timer of its own would have: reported, without keeping the others of its instant from running.
-        queueMicrotask(() => {
+        afterThisScript(() => {
           throw error;
         });
       }
@@ -124,10 +126,8 @@ export function createSharedClock(
   /** Its own timer, to `dueAt` or as near as a timer can wait; once there, it runs or waits on. */
   function arm(instant: Instant, at: number): void {
     const wait = instant.dueAt - at;
-    instant.timer =
-      wait > LONGEST_TIMER_MS
-        ? setTimeout(() => arm(instant, now()), LONGEST_TIMER_MS)
-        : setTimeout(() => fire(instant), wait);
+    instant.stopTimer =
+      wait > LONGEST_TIMER_MS ? after(LONGEST_TIMER_MS, () => arm(instant, now())) : after(wait, () => fire(instant));
   }
 
   function overdueInstant(at: number): Instant | undefined {
@@ -156,7 +156,7 @@ export function createSharedClock(
       instantOf.delete(id);
       instant.callbacks.delete(id);
       if (instant.callbacks.size > 0) return;
-      clearTimeout(instant.timer);
+      instant.stopTimer?.();
       removeInstant(instant);
     },
     wake() {
@@ -165,7 +165,7 @@ export function createSharedClock(
       for (const instant of byMoment) {
         // An earlier instant's callback may have cleared this one.
         if (instants.get(instant.dueAt) !== instant) continue;
-        clearTimeout(instant.timer);
+        instant.stopTimer?.();
         if (instant.dueAt <= at + SAME_INSTANT_MS) fire(instant);
         else arm(instant, at);
       }
