@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api/errors';
 import { MAX_RETRY_AFTER_MS, withRetry } from '../../src/api/retry';
-import { parseRetryAfter } from '../../src/api/wireFailures';
+import { parseRetryAfter, statusFailure } from '../../src/api/wireFailures';
 
 /**
  * When a failed lookup is tried again: the policy alone, on LookupErrors as
@@ -162,5 +162,36 @@ describe('parseRetryAfter: Retry-After as RFC 9110 writes it, delay-seconds or a
     ['a weekday alone', 'Sat 1'],
   ])('garbage, %s: undefined (the backoff applies)', (_, value) => {
     expect(parseRetryAfter(value, NOW)).toBeUndefined();
+  });
+});
+
+describe('statusFailure: a Retry-After date is the server’s, counted from its Date', () => {
+  const serverNow = Date.UTC(2026, 10, 27, 9, 0, 0);
+  const answer = (headers: Record<string, string>) => new Response(null, { status: 503, headers });
+
+  it.each([
+    ['2 h fast', 2 * 3_600_000],
+    ['20 min slow', -20 * 60_000],
+  ])('a visitor whose clock is %s waits as long as the server asked', (_, visitorAhead) => {
+    vi.useFakeTimers({ now: serverNow + visitorAhead });
+    try {
+      const failure = statusFailure(
+        answer({ date: new Date(serverNow).toUTCString(), 'retry-after': new Date(serverNow + 5000).toUTCString() }),
+      );
+      expect(failure.retryAfterMs).toBe(5000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without a Date, it is counted from the visitor’s clock', () => {
+    vi.useFakeTimers({ now: serverNow });
+    try {
+      expect(statusFailure(answer({ 'retry-after': new Date(serverNow + 3000).toUTCString() })).retryAfterMs).toBe(
+        3000,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
