@@ -54,13 +54,16 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
 }
 
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
-// The lite build: the same source on preact/compat, for customers who count bytes.
+// The lite build: the same source on Preact's own hooks, with no compatibility layer. The binding asks
+// React for hooks only, and renders through `render.ts`, which the lite build swaps for Preact's.
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
   alias: [
-    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-    { find: /^react-dom$/, replacement: 'preact/compat' },
+    {
+      find: /^\.\/render\.js$/,
+      replacement: fileURLToPath(new URL('../src/element/render.preact.ts', import.meta.url)),
+    },
     { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-    { find: /^react$/, replacement: 'preact/compat' },
+    { find: /^react$/, replacement: 'preact/hooks' },
   ],
 });
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.

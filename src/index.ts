@@ -24,6 +24,7 @@ export type {
 } from './element/globalTypes.js';
 export { LINK_CHANGE_EVENT } from './element/dom.js';
 export type { LinkChangeDetail } from './element/dom.js';
+export type { LinkSettling } from './machine/materialDownload.types.js';
 export type { Reason } from './machine/reasons.js';
 
 // Options for every element.

@@ -24,6 +24,7 @@ export type {
   HTMLMaterialDownloadElement,
   LinkChangeDetail,
   LinkChangeEvent,
+  LinkSettling,
   LoadingMode,
   MaterialDownloadAttributes,
   MaterialDownloadAttributeValues,

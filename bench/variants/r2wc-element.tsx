@@ -4,7 +4,7 @@
 // no debug attribute, no properties set before define.
 import r2wc from '@r2wc/react-to-web-component';
 import { AnchorBinding } from '../../src/element/bindAnchor';
-import { showPending } from '../../src/element/dom';
+import { showPending, watchChildren } from '../../src/element/dom';
 import { ElementController } from '../../src/element/ElementController';
 import { DESTROY_DELAY_MS } from '../../src/element/pageScheduler';
 import { INPUT_NAMES } from '../../src/machine/attributes';
@@ -13,6 +13,8 @@ const CONTROLLER = Symbol('cm.controller');
 
 type Host = HTMLElement & { [CONTROLLER]?: ElementController };
 
+const watch = watchChildren();
+
 /** r2wc hands the shadow root in as `container`; the inputs it passes as props are not read: the actor has them. */
 function MaterialDownload({ container }: { container?: ShadowRoot }) {
   const controller = (container?.host as Host | undefined)?.[CONTROLLER];
@@ -20,7 +22,7 @@ function MaterialDownload({ container }: { container?: ShadowRoot }) {
   // r2wc can mount before connectedCallback (an attribute set on a created element): nothing to bind yet.
   return controller && actor ? (
     <>
-      <AnchorBinding controller={controller} actor={actor} />
+      <AnchorBinding element={controller} actor={actor} watch={watch} />
       <slot />
     </>
   ) : (

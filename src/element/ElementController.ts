@@ -1,31 +1,30 @@
 import type { InspectionEvent } from 'xstate';
-import type { LinkSettledEvent } from '../machine/materialDownload.types.js';
-import type { AnchorBinder, BoundElement } from './anchorBinding.types.js';
+import type { AnchorBinder, BoundElement, Shown } from './anchorBinding.types.js';
 import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
 import { afterStarts, afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
 
-type BindAnchor = typeof import('./bindAnchor.js');
-
-/** React and the binding load once, after the queued starts (see pageScheduler). */
-let binding: Promise<BindAnchor> | null = null;
-function withBinding(use: (module: BindAnchor) => void): void {
-  binding ??= new Promise<void>((loaded) => afterStarts(loaded)).then(() => import('./bindAnchor.js'));
-  void binding.then(use);
+/**
+ * The anchor binding (React, or Preact in the lite build) loads once, after
+ * the page's first starts (see pageScheduler), and binds every element of
+ * the page. Its code and its state come with it.
+ */
+export function bindAnchorsLater(): AnchorBinder {
+  let loaded: Promise<AnchorBinder> | null = null;
+  const withBinder = (use: (binder: AnchorBinder) => void) => {
+    loaded ??= new Promise<void>((startsDone) => afterStarts(startsDone))
+      .then(() => import('./bindAnchor.js'))
+      .then(({ createAnchorBinder }) => createAnchorBinder());
+    void loaded.then(use);
+  };
+  return {
+    bind: (element) => withBinder((binder) => binder.bind(element)),
+    unbind: (host) => withBinder((binder) => binder.unbind(host)),
+  };
 }
 
-/** The element's own: React, loaded once the page's first starts are done. */
-const reactBinder: AnchorBinder = {
-  bind: (controller) => withBinding(({ bindAnchor }) => bindAnchor(controller)),
-  unbind: (host) => withBinding(({ unbindAnchor }) => unbindAnchor(host)),
-};
-
-/** What the page was told while the host had no anchor; a page of a thousand elements keeps no detail for it. */
-const NO_ANCHOR = Symbol('no anchor');
-
-/** A detail of its own for each event: a listener may keep or change what it was given. */
 function noAnchorDetail(): LinkChangeDetail {
   return { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
 }
@@ -34,8 +33,8 @@ function noAnchorDetail(): LinkChangeDetail {
  * One element's behaviour, from its first connection to its destruction:
  * the only owner of the element's actor (as Lit's ReactiveController plugs
  * into its host). The custom element forwards its lifecycle here; the anchor
- * binding reads the actor and tells the controller when the page has seen a
- * settling. Timing belongs to the page scheduler.
+ * binding reads the actor and tells the controller what the host shows.
+ * Timing belongs to the page scheduler.
  */
 export class ElementController implements BoundElement {
   readonly host: HTMLElement;
@@ -44,14 +43,10 @@ export class ElementController implements BoundElement {
   #destroyed = false;
   #inputsChangeQueued = false;
   #inspected = false;
-  /** The machine's latest settling: what the anchor shows once it is there. */
-  #settled: LinkChangeDetail | null = null;
   /** What the page was told last: it hears each change once. */
-  #announced: LinkChangeDetail | typeof NO_ANCHOR | null = null;
-  /** The anchor binding: one per element, and the only one that listens. */
-  #settlingListener: (() => void) | null = null;
+  #announced: Shown | null = null;
 
-  constructor(host: HTMLElement, binder: AnchorBinder = reactBinder) {
+  constructor(host: HTMLElement, binder: AnchorBinder) {
     this.host = host;
     this.#binder = binder;
   }
@@ -90,28 +85,12 @@ export class ElementController implements BoundElement {
     this.#actor.system.inspect(inspectorFor(this.host));
   }
 
-  /** The machine's latest settling, or null before the first. */
-  get settled(): LinkChangeDetail | null {
-    return this.#settled;
-  }
-
-  /** Calls `onSettled` after each settling of the machine, until the returned function is called. */
-  followSettlings(onSettled: () => void): () => void {
-    this.#settlingListener = onSettled;
-    return () => {
-      if (this.#settlingListener === onSettled) this.#settlingListener = null;
-    };
-  }
-
-  /**
-   * The page hears what the host shows now, once: the latest settling while
-   * an anchor shows it, `no-anchor` while there is none.
-   */
-  announce(anchored: boolean): void {
-    const told = anchored ? this.#settled : NO_ANCHOR;
-    if (!told || told === this.#announced) return;
-    this.#announced = told;
-    dispatchLinkChange(this.host, told === NO_ANCHOR ? noAnchorDetail() : told);
+  /** The page hears what the host shows now, once: a page of a thousand elements keeps no detail for `no-anchor`. */
+  announce(shown: Shown): void {
+    if (shown === this.#announced) return;
+    this.#announced = shown;
+    // A detail of its own: a listener may keep or change it, never the machine's settling.
+    dispatchLinkChange(this.host, shown === 'no-anchor' ? noAnchorDetail() : { ...shown });
   }
 
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
@@ -120,11 +99,6 @@ export class ElementController implements BoundElement {
     if (this.#destroyed || this.#actor || !this.host.isConnected) return this.#actor;
     this.#inspected = wantsInspection(this.host);
     const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
-    // Before the start: an invalid input settles during `start()`.
-    actor.on('link.settled', ({ state, href, error, reason }: LinkSettledEvent) => {
-      this.#settled = { state, href, error, reason };
-      this.#settlingListener?.();
-    });
     this.#actor = actor;
     enterChannel(this.host, actor);
     actor.start();

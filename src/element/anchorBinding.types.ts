@@ -8,17 +8,16 @@ import type { MaterialDownloadActor } from './elementLogic.js';
  * (React or Preact, loaded later) and the controller stay one way round.
  */
 
+/** What the host shows when the page is told: a settling its anchor shows, or that it has no anchor. */
+export type Shown = LinkChangeDetail | 'no-anchor';
+
 /** An element, as the binding of its anchor reads it and reports to it. */
 export interface BoundElement {
   readonly host: HTMLElement;
   /** The running actor; null before the start and after the destruction. */
   readonly actor: MaterialDownloadActor | null;
-  /** The machine's latest settling, or null before the first. */
-  readonly settled: LinkChangeDetail | null;
-  /** Calls `onSettled` after each settling of the machine, until the returned function is called. */
-  followSettlings(onSettled: () => void): () => void;
-  /** The page hears what the host shows now, once: the latest settling while anchored, `no-anchor` otherwise. */
-  announce(anchored: boolean): void;
+  /** The page hears what the host shows now, once. */
+  announce(shown: Shown): void;
 }
 
 /** How a started element's anchor gets bound to its actor, and let go. */

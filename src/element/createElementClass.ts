@@ -1,6 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../machine/attributes.js';
 import { configureElements } from './configureElements.js';
-import { ElementController } from './ElementController.js';
+import { ElementController, bindAnchorsLater } from './ElementController.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
 declare const __CM_VERSION__: string | undefined;
@@ -15,12 +15,14 @@ const DEBUG_ATTRIBUTE = 'debug';
  * at import: importing the library in Node must not touch HTMLElement.
  */
 export function createElementClass(): MaterialDownloadElementConstructor {
+  const binder = bindAnchorsLater();
+
   class MaterialDownloadElement extends HTMLElement {
     static readonly observedAttributes = [...INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute), DEBUG_ATTRIBUTE];
     static configure = configureElements;
     static readonly version = VERSION;
 
-    readonly #controller = new ElementController(this);
+    readonly #controller = new ElementController(this, binder);
 
     connectedCallback(): void {
       this.#adoptEarlyProperties();

@@ -1,5 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
 import type { MaterialDownloadView } from '../machine/connect.js';
+import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
 
 /** Every DOM read and write of the element, in one place. */
@@ -16,7 +17,8 @@ export const LINK_CHANGE_EVENT = 'cm-link-change';
 export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
 
 /**
- * The `detail` of `cm-link-change`: what the anchor shows now, and why.
+ * The `detail` of `cm-link-change`: what the anchor shows now, and why. It is
+ * the machine's settling, as the anchor shows it.
  *
  * @example
  * ```ts
@@ -25,16 +27,8 @@ export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an a
  * }
  * ```
  */
-export interface LinkChangeDetail {
-  /** `enabled`: the anchor links to `href`. `disabled`: it links nowhere. */
-  state: 'enabled' | 'disabled';
-  /** The link set on the anchor; null while disabled. */
-  href: string | null;
-  /** What went wrong, as logged; null when nothing did (or the provider simply has no file). */
-  error: string | null;
-  /** Why the anchor links nowhere, as the host's `data-reason` says; null while enabled. */
-  reason: Reason | null;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
+export interface LinkChangeDetail extends LinkSettling {}
 
 /** Attributes are the inputs; an empty one means "not set", as a missing one does. */
 export function readInputs(host: Element): MaterialDownloadInputs {
@@ -94,26 +88,28 @@ function setAttribute(element: Element, name: string, value: string | null): voi
   else element.setAttribute(name, value);
 }
 
-/** Who to call when a host's children change: one observer serves every element. */
-const childWatchers = new Map<Node, () => void>();
-let childrenObserver: MutationObserver | null = null;
-
-function childrenChanged(records: MutationRecord[]): void {
-  for (const target of new Set(records.map((record) => record.target))) childWatchers.get(target)?.();
-}
+/** Calls back whenever the host's own children change; returns what stops it. */
+export type ChildrenWatch = (host: HTMLElement, callback: () => void) => () => void;
 
 /**
- * Calls back whenever the host's own children change, so a late or replaced
- * anchor is bound too. A page of a thousand elements gets one observer, not
- * a thousand; a host it no longer watches for is simply not called back
- * (an observer cannot let go of one node, and holds none alive).
+ * A late or replaced anchor is bound too: its host's children are watched.
+ * One observer serves every host a watch is given, so a page of a thousand
+ * elements gets one, not a thousand; a host it no longer watches for is
+ * simply not called back (an observer cannot let go of one node, and holds
+ * none alive).
  */
-export function observeChildren(host: HTMLElement, callback: () => void): () => void {
-  childrenObserver ??= new MutationObserver(childrenChanged);
-  childWatchers.set(host, callback);
-  childrenObserver.observe(host, { childList: true });
-  return () => {
-    if (childWatchers.get(host) === callback) childWatchers.delete(host);
+export function watchChildren(): ChildrenWatch {
+  const callbacks = new Map<Node, () => void>();
+  let observer: MutationObserver | null = null;
+  return (host, callback) => {
+    observer ??= new MutationObserver((records) => {
+      for (const target of new Set(records.map((record) => record.target))) callbacks.get(target)?.();
+    });
+    callbacks.set(host, callback);
+    observer.observe(host, { childList: true });
+    return () => {
+      if (callbacks.get(host) === callback) callbacks.delete(host);
+    };
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
+import type { LinkSettling } from './materialDownload.types.js';
 import type { Reason } from './reasons.js';
 
 /**
@@ -20,6 +21,11 @@ export interface MaterialDownloadView {
   disabled: boolean;
   /** The host's `data-reason`: why, once settled disabled; null otherwise. */
   reason: Reason | null;
+  /**
+   * The settling this view shows, for the page to hear once; null while it
+   * shows none (the machine has left its latest settling, or not settled yet).
+   */
+  settled: LinkSettling | null;
 }
 
 /**
@@ -44,12 +50,20 @@ export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): Materi
   const state = shownState(snapshot.value, snapshot.context.reason);
   const href = state === 'enabled' ? snapshot.context.href : null;
   const reason = state === 'disabled' ? snapshot.context.reason : null;
-  return { state, href, disabled: href === null, reason };
+  const { settled } = snapshot.context;
+  const shown = settled?.state === state && settled.href === href ? settled : null;
+  return { state, href, disabled: href === null, reason, settled: shown };
 }
 
-/** Equal views render the same DOM: a binding re-renders only when this says they differ. */
+/** Equal views render the same DOM and announce the same: a binding re-renders only when this says they differ. */
 export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): boolean {
-  return a.state === b.state && a.href === b.href && a.disabled === b.disabled && a.reason === b.reason;
+  return (
+    a.state === b.state &&
+    a.href === b.href &&
+    a.disabled === b.disabled &&
+    a.reason === b.reason &&
+    a.settled === b.settled
+  );
 }
 
 /**

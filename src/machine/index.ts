@@ -12,6 +12,7 @@ export type { MaterialDownloadMachine, MaterialDownloadState } from './materialD
 export type {
   FoundLink,
   LinkSettledEvent,
+  LinkSettling,
   LookupInput,
   LookupOutput,
   MaterialDownloadContext,

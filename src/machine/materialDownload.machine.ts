@@ -15,6 +15,7 @@ import { UNTIMED, hasCome, linkLifeOf, retryRenewalAt, waitUntil } from './linkL
 import { readLookupFailure, type LookupFailure } from './lookupFailure.js';
 import type {
   LinkSettledEvent,
+  LinkSettling,
   LookupInput,
   LookupOutput,
   MaterialDownloadContext,
@@ -30,7 +31,8 @@ const linkFound = {
   target: 'enabled',
   actions: [
     { type: 'assignLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
-    { type: 'announceSettled', params: 'enabled' },
+    { type: 'settle', params: 'enabled' },
+    'announceSettled',
   ],
 } as const;
 
@@ -183,13 +185,15 @@ export const materialDownloadMachine = setup({
     startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
     /** Told about every disabled settling; `error` is null when the provider simply has no link. */
     reportError: (_, _params: { error: string | null }) => {},
-    announceSettled: emit(({ context }, state: LinkSettledEvent['state']) => ({
-      type: 'link.settled' as const,
-      state,
-      href: state === 'enabled' ? context.href : null,
-      error: context.error,
-      reason: state === 'enabled' ? null : context.reason,
+    settle: assign(({ context }, state: LinkSettling['state']) => ({
+      settled: {
+        state,
+        href: state === 'enabled' ? context.href : null,
+        error: context.error,
+        reason: state === 'enabled' ? null : context.reason,
+      },
     })),
+    announceSettled: emit(({ context }) => ({ type: 'link.settled' as const, ...context.settled! })),
   },
   guards: {
     hasRequiredInput: ({ context }) => hasRequiredInput(context.inputs),
@@ -222,6 +226,7 @@ export const materialDownloadMachine = setup({
     failedOnWire: false,
     ...UNTIMED,
     refreshFailed: false,
+    settled: null,
   }),
   initial: 'idle',
   on: {
@@ -312,7 +317,7 @@ export const materialDownloadMachine = setup({
      * twice: an identical operation still on the wire is shared.)
      */
     expired: {
-      entry: ['expireLink', { type: 'announceSettled', params: 'disabled' }],
+      entry: ['expireLink', { type: 'settle', params: 'disabled' }, 'announceSettled'],
       always: { target: 'fetching' },
     },
     disabled: {
@@ -321,7 +326,8 @@ export const materialDownloadMachine = setup({
       on: { RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' } },
       entry: [
         { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
-        { type: 'announceSettled', params: 'disabled' },
+        { type: 'settle', params: 'disabled' },
+        'announceSettled',
       ],
     },
     destroyed: { type: 'final' },

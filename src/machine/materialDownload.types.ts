@@ -66,6 +66,11 @@ export interface MaterialDownloadContext {
   renewAt: number | null;
   /** A refresh of this link failed already: the next failure is a failed lookup like any other. */
   refreshFailed: boolean;
+  /**
+   * The latest settling; null before the first. A new object each time, so
+   * the page hears each settling once, even one that looks like the last.
+   */
+  settled: LinkSettling | null;
 }
 
 /**
@@ -105,25 +110,38 @@ export type MaterialDownloadEvent =
   | { type: 'DESTROY' };
 
 /**
- * Emitted each time the machine settles (enters `enabled` or `disabled`): the element turns
- * it into `cm-link-change`.
+ * What the machine settled on (entering `enabled` or `disabled`): the element
+ * announces it as `cm-link-change` once its anchor shows it.
+ *
+ * @example
+ * ```ts
+ * const { settled } = actor.getSnapshot().context;
+ * if (settled?.state === 'disabled') console.log(settled.reason);
+ * ```
+ */
+export interface LinkSettling {
+  /** `enabled`: the anchor links to `href`. `disabled`: it links nowhere. */
+  state: 'enabled' | 'disabled';
+  /** The link set on the anchor; null while disabled. */
+  href: string | null;
+  /** What went wrong, as logged; null when nothing did (or the provider simply has no file). */
+  error: string | null;
+  /** Why the anchor links nowhere, as the host's `data-reason` says; null while enabled. */
+  reason: Reason | null;
+}
+
+/**
+ * Emitted each time the machine settles, for those who follow an actor of
+ * their own.
  *
  * @example
  * ```ts
  * actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => console.log(state, href ?? error));
  * ```
  */
-export interface LinkSettledEvent {
+export interface LinkSettledEvent extends LinkSettling {
   /** The name the machine emits it under. */
   type: 'link.settled';
-  /** The state settled in. */
-  state: 'enabled' | 'disabled';
-  /** The link, when enabled; otherwise null. */
-  href: string | null;
-  /** What went wrong, when disabled by a failure; otherwise null. */
-  error: string | null;
-  /** Why, when disabled; null when enabled. */
-  reason: Reason | null;
 }
 
 /**

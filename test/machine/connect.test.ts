@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { connect, materialDownloadMachine, viewsEqual, type Reason } from '../../src/machine';
+import { connect, materialDownloadMachine, viewsEqual, type LinkSettling, type Reason } from '../../src/machine';
 
-const snapshotAt = (value: string, href: string | null, reason: Reason | null = null) =>
+const snapshotAt = (
+  value: string,
+  href: string | null,
+  reason: Reason | null = null,
+  settled: LinkSettling | null = null,
+) =>
   materialDownloadMachine.resolveState({
     value,
     context: {
@@ -19,6 +24,7 @@ const snapshotAt = (value: string, href: string | null, reason: Reason | null = 
       expiresAt: null,
       renewAt: null,
       refreshFailed: false,
+      settled,
     },
   });
 
@@ -30,6 +36,7 @@ describe('connect', () => {
         href: null,
         disabled: true,
         reason: null,
+        settled: null,
       });
   });
 
@@ -42,6 +49,7 @@ describe('connect', () => {
       href: 'https://files.example/a.zip?se=x&sig=y',
       disabled: false,
       reason: null,
+      settled: null,
     });
   });
 
@@ -60,5 +68,40 @@ describe('connect', () => {
     expect(viewsEqual(enabled, { ...enabled, href: 'https://files.example/b.zip' })).toBe(false);
     expect(viewsEqual(enabled, { ...enabled, state: 'fetching' })).toBe(false);
     expect(viewsEqual(enabled, { ...enabled, disabled: true })).toBe(false);
+  });
+
+  it('carries the settling it shows, so the binding that writes href announces it', () => {
+    const href = 'https://files.example/a.zip?se=x&sig=y';
+    const found: LinkSettling = { state: 'enabled', href, error: null, reason: null };
+    expect(connect(snapshotAt('enabled', href, null, found)).settled).toBe(found);
+    // A refresh keeps the link it settled on: nothing new to announce, and nothing withdrawn.
+    expect(connect(snapshotAt('refreshing', href, null, found)).settled).toBe(found);
+    const expired: LinkSettling = { state: 'disabled', href: null, error: null, reason: 'expired' };
+    expect(connect(snapshotAt('fetching', null, 'expired', expired)).settled).toBe(expired);
+  });
+
+  it('carries no settling the machine has left: new inputs came before it was shown', () => {
+    const failed: LinkSettling = {
+      state: 'disabled',
+      href: null,
+      error: 'no article id provided',
+      reason: 'invalid-input',
+    };
+    expect(connect(snapshotAt('fetching', null, null, failed)).settled).toBeNull();
+    const found: LinkSettling = { state: 'enabled', href: 'https://files.example/a.zip', error: null, reason: null };
+    expect(connect(snapshotAt('enabled', 'https://files.example/b.zip', null, found)).settled).toBeNull();
+  });
+
+  it('tells a new settling apart from one that looks the same: the page hears each once', () => {
+    const settling = (): LinkSettling => ({
+      state: 'disabled',
+      href: null,
+      error: 'offline',
+      reason: 'request-failed',
+    });
+    const first = connect(snapshotAt('disabled', null, 'request-failed', settling()));
+    const again = connect(snapshotAt('disabled', null, 'request-failed', settling()));
+    expect(viewsEqual(first, again)).toBe(false);
+    expect(viewsEqual(first, { ...first })).toBe(true);
   });
 });

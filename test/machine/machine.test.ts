@@ -70,6 +70,7 @@ describe('materialDownloadMachine', () => {
       href: null,
       disabled: true,
       reason: 'not-found',
+      settled: { state: 'disabled', href: null, error: null, reason: 'not-found' },
     });
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(reported).toEqual([null]);
@@ -84,6 +85,7 @@ describe('materialDownloadMachine', () => {
       href: null,
       disabled: true,
       reason: 'request-failed',
+      settled: { state: 'disabled', href: null, error: 'request failed: HTTP 500', reason: 'request-failed' },
     });
     expect(actor.getSnapshot().context.error).toBe('request failed: HTTP 500');
     expect(reported).toEqual(['request failed: HTTP 500']);
@@ -108,7 +110,13 @@ describe('materialDownloadMachine', () => {
     it('waits idle and quiet: no settling, no message, no request, a disabled view', () => {
       const { actor, lookup, reported, visited, settlings } = start({ dimensions: '10x10cm', loading: 'lazy' });
       expect(actor.getSnapshot().value).toBe('idle');
-      expect(connect(actor.getSnapshot())).toEqual({ state: 'idle', href: null, disabled: true, reason: null });
+      expect(connect(actor.getSnapshot())).toEqual({
+        state: 'idle',
+        href: null,
+        disabled: true,
+        reason: null,
+        settled: null,
+      });
       expect([visited, lookup.calls, reported, settlings]).toEqual([[], [], [], []]);
     });
 
@@ -273,7 +281,13 @@ describe('materialDownloadMachine', () => {
     const { actor, lookup, visited } = start({ ...pbr, loading: 'lazy' });
     expect(visited).toEqual(['validating', 'waiting']);
     expect(lookup.calls).toHaveLength(0);
-    expect(connect(actor.getSnapshot())).toEqual({ state: 'waiting', href: null, disabled: true, reason: null });
+    expect(connect(actor.getSnapshot())).toEqual({
+      state: 'waiting',
+      href: null,
+      disabled: true,
+      reason: null,
+      settled: null,
+    });
     actor.send({ type: 'VISIBLE' });
     expect(actor.getSnapshot().value).toBe('fetching');
     expect(lookup.calls).toHaveLength(1);
@@ -309,7 +323,13 @@ describe('materialDownloadMachine', () => {
         lookup.calls[0]!.reject(retryable(500));
         await vi.advanceTimersByTimeAsync(0);
         expect(actor.getSnapshot().value).toBe('retrying');
-        expect(connect(actor.getSnapshot())).toEqual({ state: 'retrying', href: null, disabled: true, reason: null });
+        expect(connect(actor.getSnapshot())).toEqual({
+          state: 'retrying',
+          href: null,
+          disabled: true,
+          reason: null,
+          settled: null,
+        });
         await vi.advanceTimersByTimeAsync(499);
         expect(lookup.calls).toHaveLength(1);
         await vi.advanceTimersByTimeAsync(1);

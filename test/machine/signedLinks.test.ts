@@ -71,7 +71,13 @@ describe('a signed link in the machine', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(element.state()).toBe('refreshing');
     expect(element.calls).toHaveLength(2);
-    expect(element.view()).toEqual({ state: 'enabled', href: first, disabled: false, reason: null });
+    expect(element.view()).toEqual({
+      state: 'enabled',
+      href: first,
+      disabled: false,
+      reason: null,
+      settled: { state: 'enabled', href: first, error: null, reason: null },
+    });
 
     const second = azureLink('a.png', 10_000);
     await element.answer(second);
@@ -177,7 +183,13 @@ describe('a signed link in the machine', () => {
     expect(element.state()).toBe('refreshing');
     await vi.advanceTimersByTimeAsync(2_000);
     expect(element.state()).toBe('fetching');
-    expect(element.view()).toEqual({ state: 'disabled', href: null, disabled: true, reason: 'expired' });
+    expect(element.view()).toEqual({
+      state: 'disabled',
+      href: null,
+      disabled: true,
+      reason: 'expired',
+      settled: { state: 'disabled', href: null, error: null, reason: 'expired' },
+    });
     expect(element.settlings.at(-1)).toEqual({ state: 'disabled', href: null, error: null, reason: 'expired' });
     expect(element.reported).toEqual([]);
     // The refresh's lookup gave way to the same one (the transport shares it while it is on the wire).
@@ -186,7 +198,13 @@ describe('a signed link in the machine', () => {
 
     const fresh = azureLink('a.png', 10_000);
     await element.answer(fresh);
-    expect(element.view()).toEqual({ state: 'enabled', href: fresh, disabled: false, reason: null });
+    expect(element.view()).toEqual({
+      state: 'enabled',
+      href: fresh,
+      disabled: false,
+      reason: null,
+      settled: { state: 'enabled', href: fresh, error: null, reason: null },
+    });
     expect(element.settlings.at(-1)).toEqual({ state: 'enabled', href: fresh, error: null, reason: null });
   });
 
