@@ -5,7 +5,6 @@ import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 export const DEFAULT_TAG_NAME = 'cm-material-download';
 
 let elementClass: MaterialDownloadElementConstructor | null = null;
-let definedOnce = false;
 
 /** The element class, made on first use: importing the library in Node must not touch HTMLElement. */
 export function getMaterialDownloadElement(): MaterialDownloadElementConstructor {
@@ -41,10 +40,15 @@ export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): Cust
     }
     return existing;
   }
-  // One constructor can be defined once; further tag names get a subclass.
   const Element = getMaterialDownloadElement() as unknown as CustomElementConstructor;
-  const toDefine = definedOnce ? class extends Element {} : Element;
-  customElements.define(tagName, toDefine);
-  definedOnce = true;
-  return toDefine;
+  try {
+    customElements.define(tagName, Element);
+    return Element;
+  } catch {
+    // One constructor can be defined once: a further tag name gets a subclass. (A name the
+    // registry refuses is refused again, with the browser's own error.)
+    const Subclass = class extends Element {};
+    customElements.define(tagName, Subclass);
+    return Subclass;
+  }
 }

@@ -3,8 +3,7 @@ import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
 import { materialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
-import { actorClock, pageTransport } from './pageScheduler.js';
-import { timeOfThisRun } from './sharedClock.js';
+import { actorClock, pageTime, pageTransport, whenReconnected } from './pageScheduler.js';
 
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';
@@ -41,17 +40,6 @@ const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack
   return () => observer.disconnect();
 });
 
-/** Every element waiting for the connection, behind one pair of page listeners. */
-const waitingForConnection = new Set<() => void>();
-
-function reconnected(): void {
-  for (const listener of [...waitingForConnection]) listener();
-}
-
-function reconnectedIfVisible(): void {
-  if (document.visibilityState === 'visible') reconnected();
-}
-
 /**
  * The machine's `watchConnection`: while an element whose lookup failed on
  * the wire is disabled or waits to retry, the browser coming back online, or the page becoming
@@ -60,17 +48,7 @@ function reconnectedIfVisible(): void {
  */
 const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) => {
   if (!failedOnWire) return undefined;
-  const listener = () => sendBack({ type: 'RECONNECTED' });
-  if (waitingForConnection.size === 0) {
-    window.addEventListener('online', reconnected);
-    document.addEventListener('visibilitychange', reconnectedIfVisible);
-  }
-  waitingForConnection.add(listener);
-  return () => {
-    if (!waitingForConnection.delete(listener) || waitingForConnection.size > 0) return;
-    window.removeEventListener('online', reconnected);
-    document.removeEventListener('visibilitychange', reconnectedIfVisible);
-  };
+  return whenReconnected(() => sendBack({ type: 'RECONNECTED' }));
 });
 
 /**
@@ -79,7 +57,7 @@ const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: f
  */
 export const elementLogic = materialDownloadMachine.provide({
   actors: { lookupLink, watchVisibility, watchConnection },
-  delays: waitsCountedFrom(timeOfThisRun),
+  delays: waitsCountedFrom(pageTime),
   actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
 });
 

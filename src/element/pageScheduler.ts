@@ -1,7 +1,7 @@
 import { after } from '../api/deferral.js';
 import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
-import { createSharedClock, timeOfThisRun, type ActorClock, type SharedClock } from './sharedClock.js';
+import { createRunTime, createSharedClock, type ActorClock, type SharedClock } from './sharedClock.js';
 
 export { afterThisScript } from '../api/deferral.js';
 
@@ -43,6 +43,9 @@ export { afterThisScript } from '../api/deferral.js';
  *    timers slept or were throttled meanwhile, and what came due (a link's
  *    refresh, its expiry) runs at once. One pair of listeners for the page, and
  *    only while a timer waits.
+ * 9. An element whose lookup failed on the wire waits for the browser to be
+ *    back online or the page visible again (`whenReconnected`): one pair of
+ *    listeners for the page, and only while an element waits.
  *
  * The lookups' deferred work (a batch window's timer, a request's timeout,
  * what shared operations and the configured provider's reading do after this
@@ -81,6 +84,10 @@ interface PageWork {
   /** Stops a removed element's destruction (7). */
   stopDestroying: WeakMap<Element, () => void>;
   clock: SharedClock;
+  /** The time of the current script run (6), which the clock and the machines' waits count from. */
+  timeOfThisRun: () => number;
+  /** Elements waiting for the connection to come back (9). */
+  reconnectListeners: Set<() => void>;
   /**
    * The lookups' transport: its cache, shared operations, batch queues and
    * provider's clock. Made with this object rather than by an accessor of
@@ -96,6 +103,7 @@ let page: PageWork | null = null;
 
 function pageWork(): PageWork {
   if (page) return page;
+  const timeOfThisRun = createRunTime();
   const clock: SharedClock = createSharedClock(timeOfThisRun, () => wakeWhenShown(() => clock.wake()));
   page = {
     queued: new Map(),
@@ -109,6 +117,8 @@ function pageWork(): PageWork {
     channel: null,
     stopDestroying: new WeakMap(),
     clock,
+    timeOfThisRun,
+    reconnectListeners: new Set(),
     transport: createTransport(),
   };
   return page;
@@ -128,6 +138,38 @@ function wakeWhenShown(wake: () => void): () => void {
     window.removeEventListener('pageshow', onPageShow);
     document.removeEventListener('visibilitychange', onVisibilityChange);
   };
+}
+
+/**
+ * (9) Calls `listener` when the browser is back online or the page visible
+ * again, until the returned function is called. One pair of listeners for the
+ * page, and only while an element waits.
+ */
+export function whenReconnected(listener: () => void): () => void {
+  const { reconnectListeners: listeners } = pageWork();
+  if (listeners.size === 0) {
+    window.addEventListener('online', reconnected);
+    document.addEventListener('visibilitychange', reconnectedIfVisible);
+  }
+  listeners.add(listener);
+  return () => {
+    if (!listeners.delete(listener) || listeners.size > 0) return;
+    window.removeEventListener('online', reconnected);
+    document.removeEventListener('visibilitychange', reconnectedIfVisible);
+  };
+}
+
+function reconnected(): void {
+  for (const listener of [...pageWork().reconnectListeners]) listener();
+}
+
+function reconnectedIfVisible(): void {
+  if (document.visibilityState === 'visible') reconnected();
+}
+
+/** The time of this script run, by which every element's waits are counted (6). */
+export function pageTime(): number {
+  return pageWork().timeOfThisRun();
 }
 
 /** The clock every element's actor runs on (6). */

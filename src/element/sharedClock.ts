@@ -31,15 +31,16 @@ const SAME_INSTANT_MS = 8;
  * different instants. Counted and set from this one reading, they land on
  * the moment itself.
  */
-export function timeOfThisRun(): number {
-  if (runTime === undefined) {
-    runTime = Date.now();
-    afterThisScript(() => (runTime = undefined));
-  }
-  return runTime;
+export function createRunTime(): () => number {
+  let runTime: number | undefined;
+  return () => {
+    if (runTime === undefined) {
+      runTime = Date.now();
+      afterThisScript(() => (runTime = undefined));
+    }
+    return runTime;
+  };
 }
-
-let runTime: number | undefined;
 
 /** A browser's timer holds a signed 32-bit wait; a longer one fires at once. */
 export const LONGEST_TIMER_MS = 2 ** 31 - 1;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { elementLogic } from '../../src/element/elementLogic';
-import { LONGEST_TIMER_MS, createSharedClock, timeOfThisRun, type ActorClock } from '../../src/element/sharedClock';
+import { pageTime } from '../../src/element/pageScheduler';
+import { LONGEST_TIMER_MS, createSharedClock, type ActorClock } from '../../src/element/sharedClock';
 import { materialDownloadMachine, type LookupInput, type LookupOutput } from '../../src/machine';
 
 /** Real timers, a clock whose `now` the test moves: which task runs what is the point here. */
@@ -257,7 +258,7 @@ describe('retries due at one instant, on the shared clock', () => {
   }
 
   it('start both retries in one task though the page is preempted between counting the wait and setting it, as the elements count it', async () => {
-    const clock = preemptedBeforeSetting(createSharedClock(timeOfThisRun), 30);
+    const clock = preemptedBeforeSetting(createSharedClock(pageTime), 30);
     const { calls, actors } = twoElements(clock, elementLogic);
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     const retries = await failTogetherTakenInApart(calls);
