@@ -55,12 +55,17 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
 
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
 // The lite build: the same source on Preact's own hooks, with no compatibility layer. The binding asks
-// React for hooks only, and renders through `render.ts`, which the lite build swaps for Preact's.
+// React for hooks only, and renders through `render.ts`, which the lite build swaps for Preact's; it
+// loads with the file (`loadAnchorBinding.lite.ts`), as Preact evaluates in a moment.
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
   alias: [
     {
       find: /^\.\/render\.js$/,
       replacement: fileURLToPath(new URL('../src/element/render.preact.ts', import.meta.url)),
+    },
+    {
+      find: /^\.\/loadAnchorBinding\.js$/,
+      replacement: fileURLToPath(new URL('../src/element/loadAnchorBinding.lite.ts', import.meta.url)),
     },
     { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
     { find: /^react$/, replacement: 'preact/hooks' },

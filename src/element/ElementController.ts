@@ -4,6 +4,7 @@ import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type Li
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
+import { loadAnchorBinding } from './loadAnchorBinding.js';
 import { afterStarts, afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
 
 /**
@@ -15,7 +16,7 @@ export function bindAnchorsLater(): AnchorBinder {
   let loaded: Promise<AnchorBinder> | null = null;
   const withBinder = (use: (binder: AnchorBinder) => void) => {
     loaded ??= new Promise<void>((startsDone) => afterStarts(startsDone))
-      .then(() => import('./bindAnchor.js'))
+      .then(loadAnchorBinding)
       .then(({ createAnchorBinder }) => createAnchorBinder());
     void loaded.then(use);
   };

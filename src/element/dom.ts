@@ -2,6 +2,7 @@ import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine
 import type { MaterialDownloadView } from '../machine/connect.js';
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
+import { anchorsOverridden } from './pageScheduler.js';
 
 /** Every DOM read and write of the element, in one place. */
 
@@ -45,9 +46,6 @@ export function findAnchor(host: Element): HTMLAnchorElement | null {
   return first instanceof HTMLAnchorElement ? first : null;
 }
 
-/** The customer's own `role` and `tabindex`, kept while the element overrides them. */
-const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
-
 /**
  * Only href, class `disabled` and the accessibility attributes are touched,
  * and only when they differ: the customer's node, text, other classes and
@@ -59,6 +57,7 @@ export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownlo
   setAttribute(anchor, 'href', view.href);
   setAttribute(anchor, 'aria-disabled', view.disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== view.disabled) anchor.classList.toggle('disabled', view.disabled);
+  const customerAttributes = anchorsOverridden();
   const saved = customerAttributes.get(anchor);
   if (view.disabled) {
     const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };

@@ -66,6 +66,11 @@ export const DESTROY_DELAY_MS = 10;
 /** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
 const ORDER_FROM = 20;
 
+export interface SavedAnchorAttributes {
+  role: string | null;
+  tabindex: string | null;
+}
+
 interface PageWork {
   /** Elements waiting to start, with what starting each does. */
   queued: Map<Element, () => void>;
@@ -86,6 +91,8 @@ interface PageWork {
   clock: SharedClock;
   /** The time of the current script run (6), which the clock and the machines' waits count from. */
   timeOfThisRun: () => number;
+  /** The customer's own `role` and `tabindex` of each disabled anchor, kept while the element overrides them. */
+  anchorsOverridden: WeakMap<HTMLAnchorElement, SavedAnchorAttributes>;
   /** Elements waiting for the connection to come back (9). */
   reconnectListeners: Set<() => void>;
   /**
@@ -119,6 +126,7 @@ function pageWork(): PageWork {
     clock,
     timeOfThisRun,
     reconnectListeners: new Set(),
+    anchorsOverridden: new WeakMap(),
     transport: createTransport(),
   };
   return page;
@@ -165,6 +173,11 @@ function reconnected(): void {
 
 function reconnectedIfVisible(): void {
   if (document.visibilityState === 'visible') reconnected();
+}
+
+/** The customer's own attributes of the anchors a disabled link overrides, to restore once enabled. */
+export function anchorsOverridden(): WeakMap<HTMLAnchorElement, SavedAnchorAttributes> {
+  return pageWork().anchorsOverridden;
 }
 
 /** The time of this script run, by which every element's waits are counted (6). */
