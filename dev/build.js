@@ -47,8 +47,16 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
       // never published (the bench moves the maps out of dist/).
       sourcemap: process.env.CM_BUILD_SOURCEMAPS === '1' ? 'hidden' : false,
       lib: { entry, formats: ['iife'], name: 'CmMaterialDownload', fileName: () => fileName },
-      // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
-      rolldownOptions: { output: { minify: true } },
+      rolldownOptions: {
+        // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
+        output: { minify: true },
+        // On Preact's hooks alone, @xstate/react's createActorContext (never used, and shaken out)
+        // imports a createElement that is not there: harmless, and no reason to warn whoever builds.
+        onLog(level, log, handler) {
+          if (log.code === 'IMPORT_IS_UNDEFINED' && log.id?.includes('@xstate/react')) return;
+          handler(level, log);
+        },
+      },
     },
   });
 }
