@@ -35,6 +35,7 @@ import { allSetOf, cellsOf, filesInTurn, median } from './stats.js';
  * @property {import('./format-report.js').Machine} machine
  * @property {ReturnType<typeof productPageSettings>} settings
  * @property {ProductPageMedians[]} medians
+ * @property {import('./summarize.js').TargetCheck[]} targets
  * @property {RecordedProductPageRun[]} runs
  */
 
@@ -183,4 +184,47 @@ export async function runProductPage({ browser, files, runs, timeoutMs, linkStyl
   } finally {
     await provider.close();
   }
+}
+
+/**
+ * The issue's targets for the product page, against the floor and the Apollo
+ * peer measured in the same run: a ratio of medians, never a time.
+ * @param {ProductPageMedians[]} medians
+ * @param {Record<string, { gzip: number }>} sizes by file id, as the bench weighs them
+ * @returns {import('./summarize.js').TargetCheck[]}
+ */
+export function productPageTargets(medians, sizes) {
+  const at = (/** @type {string} */ file) => medians.find((m) => m.file === file && m.n === 3);
+  const [lite, react, floor, apollo] = ['lite', 'react', 'floor', 'apollo'].map(at);
+  /** @type {import('./summarize.js').TargetCheck[]} */
+  const checks = [];
+  const ratio = (
+    /** @type {ProductPageMedians | undefined} */ ours,
+    /** @type {ProductPageMedians | undefined} */ peer,
+  ) => (ours?.timeToLinksMs && peer?.timeToLinksMs ? ours.timeToLinksMs / peer.timeToLinksMs : null);
+  const liteVsFloor = ratio(lite, floor);
+  if (lite) {
+    checks.push({
+      target: "lite build, 3 links on slow 4G: all set within 1.2× the floor's time (aim 1.15×)",
+      met: liteVsFloor !== null && liteVsFloor <= 1.2,
+      detail: liteVsFloor === null ? 'not measured' : `${liteVsFloor.toFixed(2)}×`,
+    });
+  }
+  const reactVsApollo = ratio(react, apollo);
+  if (react) {
+    checks.push({
+      target: 'React build, 3 links on slow 4G: all set no later than the Apollo peer (aim)',
+      met: reactVsApollo !== null && reactVsApollo <= 1,
+      detail: reactVsApollo === null ? 'not measured' : `${reactVsApollo.toFixed(2)}× the Apollo peer's time`,
+    });
+  }
+  const liteSize = sizes.lite;
+  if (liteSize) {
+    checks.push({
+      target: 'lite build: at most 30 KB gzip (aim 25)',
+      met: liteSize.gzip <= 30 * 1024,
+      detail: `${(liteSize.gzip / 1024).toFixed(1)} KB (${liteSize.gzip} bytes)`,
+    });
+  }
+  return checks;
 }

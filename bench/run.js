@@ -14,7 +14,7 @@ import { BYTES_SETTINGS, bytesOf } from './bytes.js';
 import { formatBytes, formatProductPage, formatReport } from './format-report.js';
 import { readOptions } from './options.js';
 import { writePages } from './pages.js';
-import { productPageMediansOf, productPageSettings, runProductPage } from './product-page.js';
+import { productPageMediansOf, productPageSettings, productPageTargets, runProductPage } from './product-page.js';
 import { formatReadmeSummary } from './readme-summary.js';
 import { writeReadmeTable } from './readme-table.js';
 import { runMatrix } from './run-matrix.js';
@@ -94,6 +94,7 @@ try {
     });
     console.log(`\n${report}\n`);
   }
+  const productPageMedians = productPageRuns ? productPageMediansOf(productPageRuns) : [];
   /** @type {import('./product-page.js').ProductPageResults | undefined} */
   const productPage = productPageRuns
     ? {
@@ -104,11 +105,15 @@ try {
           runs: options.runs,
           timeoutMs: options.timeoutMs,
         }),
-        medians: productPageMediansOf(productPageRuns),
+        medians: productPageMedians,
+        targets: productPageTargets(productPageMedians, sizes),
         runs: productPageRuns,
       }
     : undefined;
-  if (productPage) console.log(`\n${formatProductPage(productPage, options.productPageFiles)}\n`);
+  if (productPage) {
+    console.log(`\n${formatProductPage(productPage, options.productPageFiles)}\n`);
+    for (const t of productPage.targets) console.log(`- ${t.met ? 'met' : 'not met'}: ${t.target} (${t.detail})`);
+  }
   console.log(`\n${formatBytes(bytes, ELEMENT_FILES)}\n`);
 
   const results = {

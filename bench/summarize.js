@@ -224,7 +224,7 @@ export function checkTargets(medians, sizes) {
     });
   }
   for (const file of TARGETED) {
-    const limit = file === 'lite' ? 42 : 100;
+    const limit = file === 'lite' ? 30 : 100;
     const size = sizes[file];
     if (!size) continue;
     checks.push({
