@@ -18,6 +18,15 @@ export default [
     limit: '30.5 kB',
   },
   {
+    // The same for an app that is not React (Vue, Svelte, Angular): the lite entry brings the element on
+    // Preact, inlined, and nothing of React. XState stays the app's to share, and is counted here.
+    name: 'lite library entry: defineMaterialDownload + configure, no React',
+    path: 'dist/lib/lite/index.js',
+    import: '{ defineMaterialDownload, configure }',
+    gzip: true,
+    limit: '37 kB',
+  },
+  {
     // The files a page loads by a script tag are final: measured as they are, not bundled again.
     name: 'dist/cm-material-download.js',
     path: 'dist/cm-material-download.js',
@@ -30,7 +39,8 @@ export default [
     path: 'dist/cm-material-download.lite.js',
     disablePlugins: ['@size-limit/esbuild'],
     gzip: true,
-    limit: '42 kB',
+    // 42 kB until the lite file ran on Preact's own hooks, without preact/compat (-3.9 kB).
+    limit: '36 kB',
   },
   {
     // Loaded only while debugging, beside either build: its own budget, so it stays a small panel.

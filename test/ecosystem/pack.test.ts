@@ -218,6 +218,13 @@ const serveApp = (dist: () => string) => servePage(() => startProvider({ staticD
 /** React's own module body defines this: code that has it bundles React. */
 const REACT_MARK = '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
 
+/** Every script a build wrote below `dir`, joined. */
+const scriptsIn = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
+
 const stripDot = (path: string) => path.replace(/^\.\//, '');
 
 describe('the npm tarball', () => {
@@ -306,8 +313,9 @@ describe('the npm tarball', () => {
 });
 
 describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
-  it('installs React (a peer dependency) but not its types', () => {
-    expect(existsSync(join(noReactTypesApp, 'node_modules/react/package.json'))).toBe(true);
+  it('installs neither React (an optional peer, for the React binding) nor its types', () => {
+    expect(existsSync(join(noReactTypesApp, 'node_modules/react/package.json'))).toBe(false);
+    expect(existsSync(join(noReactTypesApp, 'node_modules/react-dom/package.json'))).toBe(false);
     expect(existsSync(join(noReactTypesApp, 'node_modules/@types/react'))).toBe(false);
   });
 
@@ -425,6 +433,13 @@ describe('examples/vue with the installed package', () => {
     TOOL_TIMEOUT_MS,
   );
 
+  it('bundles no React: the lite entry brings the element on Preact', () => {
+    const code = scriptsIn(join(vueApp, 'dist'));
+    expect(code).toContain('cm-link-change');
+    expect(code).not.toContain(REACT_MARK);
+    expect(existsSync(join(vueApp, 'node_modules/react-dom/package.json'))).toBe(false);
+  });
+
   describe('built with the app’s own Vite, in Chromium against the local provider', () => {
     const served = serveApp(() => join(vueApp, 'dist'));
     const { host, anchor, status, seeReadyLink, chooseType, rememberAnchor, isFirstAnchor } = served;
@@ -490,13 +505,6 @@ describe('examples/angular with the installed package', () => {
       for (const [file, original] of originals) writeFileSync(join(angularApp, file), original);
     }
   }
-
-  /** Every script a build wrote below `dir`, joined. */
-  const scriptsIn = (dir: string) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(dir, file), 'utf8'))
-      .join('\n');
 
   it('builds in production mode with strict templates, the CLI warns of nothing, and no React is bundled', () => {
     expect(angularBuildOutput).toContain('Application bundle generation complete.');

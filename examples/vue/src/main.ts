@@ -1,5 +1,6 @@
 import { createApp } from 'vue';
-import { configure, defineMaterialDownload } from 'cm-material-download';
+// The lite entry: the element on Preact, inlined, so a Vue app carries nothing of React.
+import { configure, defineMaterialDownload } from 'cm-material-download/lite';
 import App from './App.vue';
 
 // Set when building or serving (see the README); the element asks /graphql on this origin otherwise.
