@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -9,7 +9,7 @@ import { useHarness } from './support/useHarness';
  * once, when its link is known, after one request.
  */
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 type Binding = { properties: Record<string, string> } | { attributes: Record<string, string> };
 
@@ -75,22 +75,22 @@ const aFrameLater = () => I.page.evaluate(() => new Promise((done) => requestAni
 
 /** Nothing heard of the element yet: no cm-link-change, no message, no request. */
 async function expectSilence(): Promise<void> {
-  expect([await I.linkChanges(), I.consoleErrors, I.consoleWarnings, harness.provider.requests]).toEqual([
-    [],
-    [],
-    [],
-    [],
-  ]);
+  expect([
+    await I.linkChanges(),
+    I.devtools.consoleErrors,
+    I.devtools.consoleWarnings,
+    harness.provider.requests,
+  ]).toEqual([[], [], [], []]);
 }
 
 /** The element settled enabled, having said nothing before: one cm-link-change, no message, one request. */
 async function expectOnlyTheFinalSettling(id: string): Promise<void> {
-  const change = await I.settled(I.page.locator(`#${id}`));
+  const change = await I.settled(id);
   expect(change).toMatchObject({ state: 'enabled', error: null });
   expect(change.href).toContain('/files/org-1/A-100/pbr-');
   expect(await I.linkChanges(id)).toEqual([change]);
-  expect(I.consoleErrors).toEqual([]);
-  expect(I.consoleWarnings).toEqual([]);
+  expect(I.devtools.consoleErrors).toEqual([]);
+  expect(I.devtools.consoleWarnings).toEqual([]);
   expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-100']);
   expect(harness.provider.requests).toHaveLength(1);
 }
@@ -113,7 +113,7 @@ describe('inputs bound after the element is inserted', () => {
     await insert({ id: 'bound' });
     await aFrameLater();
     await aFrameLater();
-    expect(await I.anchorOf(I.page.locator('#bound'))).toEqual({
+    expect(await I.anchorOf('bound')).toEqual({
       dataState: 'idle',
       href: null,
       className: 'button disabled',
@@ -135,7 +135,7 @@ describe('inputs bound after the element is inserted', () => {
     await expectSilence();
 
     await bind('bound', BY_PROPERTIES);
-    const change = await I.settled(I.page.locator('#bound'));
+    const change = await I.settled('bound');
     expect(change.href).toMatch(/\/files\/org-1\/A-100\/pbr-DONE_DEFAULT-HIGH-JPG\.zip$/);
   });
 
@@ -144,15 +144,17 @@ describe('inputs bound after the element is inserted', () => {
     await insert({ id: 'bound' });
     await aFrameLater();
     await bind('bound', { properties: { organizationId: 'org-1', type: 'pbr' } });
-    expect(await I.settled(I.page.locator('#bound'))).toEqual({
+    expect(await I.settled('bound')).toEqual({
       id: 'bound',
       state: 'disabled',
       href: null,
       error: 'no article id provided',
       reason: 'invalid-input',
+      bubbles: true,
+      composed: true,
     });
-    expect(I.consoleErrors).toHaveLength(1);
-    expect(I.consoleErrors[0]).toContain('no article id provided');
+    expect(I.devtools.consoleErrors).toHaveLength(1);
+    expect(I.devtools.consoleErrors[0]).toContain('no article id provided');
     expect(harness.provider.requests).toEqual([]);
   });
 
@@ -160,13 +162,13 @@ describe('inputs bound after the element is inserted', () => {
     await openFrameworkPage();
     await insert({ id: 'bound', attributes: { debug: '' } });
     await expect
-      .poll(() => I.consoleDebug)
+      .poll(() => I.devtools.consoleDebug)
       .toEqual([
         'cm-material-download#bound: idle, waiting for its inputs (none of organization-id, article-id, type is set yet)',
       ]);
     await bind('bound', BY_PROPERTIES);
-    await I.settled(I.page.locator('#bound'));
-    expect(I.consoleDebug.slice(1, 3)).toEqual([
+    await I.settled('bound');
+    expect(I.devtools.consoleDebug.slice(1, 3)).toEqual([
       expect.stringMatching(/^cm-material-download#bound: idle → validating on always/),
       expect.stringMatching(/^cm-material-download#bound: validating → fetching on always/),
     ]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const ARTICLES = ['A-100', 'A-101', 'A-103'];
 const articlesAsked = () =>
@@ -46,7 +46,9 @@ describe('loading="lazy"', () => {
   it('fetches when scrolled within the margin, and only that one', async () => {
     const [, below, further] = await openLazyPage();
     const change = await I.settleAfter(below!, () =>
-      below!.evaluate((host) => window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150)),
+      I.locator(below!).evaluate((host) =>
+        window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150),
+      ),
     );
     expect(change).toMatchObject({ state: 'enabled' });
     expect(change.href).toContain('/A-101/');
@@ -56,7 +58,7 @@ describe('loading="lazy"', () => {
 
   it('an input change while off-screen waits again; eager fetches at once', async () => {
     const [, below] = await openLazyPage();
-    await I.settleAfter(below!, () => below!.scrollIntoViewIfNeeded());
+    await I.settleAfter(below!, () => I.locator(below!).scrollIntoViewIfNeeded());
     await I.page.evaluate(() => window.scrollTo(0, 0));
     await I.page.waitForTimeout(100);
     await I.setAttribute(below!, 'article-id', 'B-203');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 describe('input changes', () => {
   it('a slow answer for older inputs is aborted and never overwrites the newer link', async () => {
@@ -15,7 +15,7 @@ describe('input changes', () => {
     const held = await first.arrived;
     const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
     expect(change.href).toContain('/A-103/');
-    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => I.devtools.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     // Let it go: the page gave up on it, so nothing can come back.
     await held.continue().catch(() => {});
     expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-103']);
@@ -136,7 +136,7 @@ describe('moving and removing', () => {
     await I.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
     await held.continue();
     expect(await I.settled(element)).toMatchObject({ state: 'enabled', error: null });
-    expect(I.failedGraphqlRequests).toEqual([]);
+    expect(I.devtools.failedGraphqlRequests).toEqual([]);
     expect(I.operations()).toHaveLength(1);
   });
 
@@ -148,11 +148,11 @@ describe('moving and removing', () => {
       .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-hang'))
       .toBe(true);
     const requestsBefore = harness.provider.requests.length;
-    await element.evaluate((host) => {
+    await I.locator(element).evaluate((host) => {
       (window as any).__detached = host;
       host.remove();
     });
-    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => I.devtools.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     expect((await I.trace('el-1')).at(-1)).toMatchObject({ from: 'fetching', to: 'destroyed' });
     await I.page.evaluate(() => {
       const host = (window as any).__detached as HTMLElement;
@@ -164,6 +164,6 @@ describe('moving and removing', () => {
     await I.page.waitForTimeout(150);
     expect(harness.provider.requests.length).toBe(requestsBefore);
     expect(await I.linkChanges()).toEqual([]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../dev/provider/seed.js';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import type { MaterialDownloadPage, OpenOptions } from './support/materialDownloadPage';
+import type { ChromiumPage, OpenOptions } from './support/chromiumPage';
 import { useHarness, type SuiteHarness } from './support/useHarness';
 
 /**
@@ -12,7 +12,7 @@ import { useHarness, type SuiteHarness } from './support/useHarness';
  */
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const schema = buildSchema(readFileSync(new URL('../../src/api/provider-schema.graphql', import.meta.url), 'utf8'));
 
@@ -21,7 +21,7 @@ const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: 
 const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM';
 
 /** A fresh page of the given harness with the element loaded; the provider's log starts empty. */
-async function openPage(options: OpenOptions = {}, on: SuiteHarness = harness): Promise<MaterialDownloadPage> {
+async function openPage(options: OpenOptions = {}, on: SuiteHarness = harness): Promise<ChromiumPage> {
   I = await on.open(options);
   return I;
 }
@@ -35,7 +35,7 @@ function onlyRequest(provider: Provider = harness.provider) {
 const isArrayBody = (request: Provider['requests'][number]) => Array.isArray(request.body);
 
 /** The element's own console errors (the browser's "Failed to load resource" lines are left out by the page object). */
-const elementErrors = () => I.consoleErrors.filter((text) => text.startsWith('cm-material-download: '));
+const elementErrors = () => I.devtools.consoleErrors.filter((text) => text.startsWith('cm-material-download: '));
 
 function expectClientNameOnEvery(provider: Provider) {
   expect(provider.requests.length).toBeGreaterThan(0);
@@ -438,7 +438,7 @@ describe('recovery', () => {
         className: 'button',
         ariaDisabled: null,
       });
-      expect(I.graphqlPosts.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
+      expect(I.devtools.graphqlPosts.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
     },
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILDS, type CustomerPage } from './support/customerPage';
+import { BUILDS, type CustomerPage } from '../support/customerPage';
 import { engine, itNeeding } from './support/engine';
 import { useEngine } from './support/useEngine';
 
@@ -201,7 +201,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       expect(await held.ended(0)).toBe('aborted');
       expect(await held.ended(1)).toBe('answered');
       expect(await I.anchorOf(id)).toMatchObject({ dataState: 'enabled', href: newer.href });
-      expect(await hrefWrites(id)).toEqual([newer.href]);
+      expect(await hrefWrites.writes(id)).toEqual([newer.href]);
       expect(await I.linkChanges(id)).toEqual([newer]);
       // Both reached the provider: the first was abandoned while it held it.
       expect(I.asked()).toEqual(['A-100/GetPbrMaterialDownloadLink', 'A-103/GetPbrMaterialDownloadLink']);
