@@ -336,8 +336,12 @@ export class CustomerPage {
    * As a framework renders: creates an element with an anchor, inserts it, and
    * binds what `binding` says right after, all in one task.
    */
-  async insert({ attributes, binding }: Pick<NewElement, 'attributes' | 'binding'> = {}): Promise<ElementId> {
-    return (await this.addAll([{ attributes, binding }]))[0]!;
+  async insert({
+    attributes,
+    binding,
+    then,
+  }: Pick<NewElement, 'attributes' | 'binding' | 'then'> = {}): Promise<ElementId> {
+    return (await this.addAll([{ attributes, binding, then }]))[0]!;
   }
 
   private async addAll(elements: Omit<NewElement, 'id'>[]): Promise<ElementId[]> {

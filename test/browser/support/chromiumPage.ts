@@ -5,6 +5,7 @@ import type { DriverPage } from '../../support/driver';
 
 export type {
   AnchorSnapshot,
+  Binding,
   ElementId,
   HrefRecorder,
   LinkChange,
