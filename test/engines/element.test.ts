@@ -158,9 +158,14 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       expect(I.provider.requests).toEqual([]);
     });
 
-    it('a first child that is not an anchor: the message, and the child left as it was', async () => {
+    it.each([
+      ['a button', '<button class="button">Download</button>'],
+      ['a span', '<span class="button">Not a link</span>'],
+      ['no child at all', ''],
+      ['only text', 'text only'],
+    ])('a first child that is not an anchor (%s): the message, and the child left as it was', async (_, inner) => {
       I = await browser.open(build);
-      const id = await I.add(pbr, { inner: '<button class="button">Download</button>' });
+      const id = await I.add(pbr, { inner });
       await expect
         .poll(() => I.elementErrors(), UNTIL)
         .toEqual([
@@ -168,7 +173,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
             'cm-material-download: the element expects its first child to be an anchor tag (<a>)',
           ),
         ]);
-      expect(await I.childrenOf(id)).toBe('<button class="button">Download</button>');
+      expect(await I.childrenOf(id)).toBe(inner);
     });
   });
 
