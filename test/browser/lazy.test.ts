@@ -16,12 +16,7 @@ async function openLazyPage() {
   await I.open();
   const elements = [];
   for (const [index, article] of ARTICLES.entries()) {
-    if (index > 0)
-      await I.page.evaluate(() =>
-        document
-          .getElementById('root')!
-          .append(Object.assign(document.createElement('div'), { style: 'height: 2000px' })),
-      );
+    if (index > 0) await I.addSpace(2000);
     elements.push(await I.add({ 'organization-id': 'org-1', 'article-id': article, type: 'pbr', loading: 'lazy' }));
   }
   return elements;

@@ -203,7 +203,7 @@ describe('the connection', () => {
     const held = await first.arrived;
     expect(await I.locator(element).getAttribute('data-state')).toBe('fetching');
 
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     await held.continue();
     // Tried again while still offline, in vain: disabled, and said once.
     const failed = await I.settled(element);
@@ -211,7 +211,7 @@ describe('the connection', () => {
     expect(I.devtools.consoleErrors).toEqual([loggedError(failed.error)]);
     expect(harness.provider.requests).toHaveLength(0);
 
-    const recovered = await I.settleAfter(element, () => I.page.context().setOffline(false));
+    const recovered = await I.settleAfter(element, () => I.goOnline());
     expect(recovered).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
     expect((await I.anchorOf(element)).href).toBe(recovered.href);
     expect(harness.provider.requests).toHaveLength(1);
@@ -220,13 +220,13 @@ describe('the connection', () => {
 
   it('back online, a lookup that finds no link: disabled without an error, the failure before not said again', async () => {
     I = await harness.open({ configure: { retry: { baseDelayMs: 20 } } });
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     // A-199 has no 10x10cm thumbnail: the provider answers, with nothing.
     const element = await I.add({ ...swatch, 'article-id': 'A-199' });
     const failed = await I.settled(element);
     expect(failed).toMatchObject({ state: 'disabled', error: expect.stringMatching(/^network error: /) });
 
-    const answered = await I.settleAfter(element, () => I.page.context().setOffline(false));
+    const answered = await I.settleAfter(element, () => I.goOnline());
     expect(answered).toEqual({
       id: 'el-1',
       state: 'disabled',
@@ -246,10 +246,10 @@ describe('the connection', () => {
     const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
     const held = await first.arrived;
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     await held.continue();
     await untilAllShow([element], 'retrying');
-    await I.page.context().setOffline(false);
+    await I.goOnline();
 
     const change = await I.settled(element);
     expect(change).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });

@@ -305,8 +305,8 @@ describe('leaks', () => {
     });
     const before = harness.provider.requests.length;
     const operationsSince = () => harness.provider.requests.slice(before).flatMap((request) => request.operations);
-    await I.page.context().setOffline(true);
-    await I.page.context().setOffline(false);
+    await I.goOffline();
+    await I.goOnline();
     // Five distinct lookups, each tried three times.
     await expect.poll(() => operationsSince().length).toBe(3 * 5);
     await I.page.waitForFunction(() =>
