@@ -137,10 +137,9 @@ const pollInPage = (source: string, args: unknown[], timeoutMs: number) =>
   });
 
 /**
- * In the page, once it is open: the one href recorder (`__watchHrefs`, for the page object and for
- * tests that record from inside the page), and the trace, whose inspect hook `__installTrace` sets
- * once the element is defined. A page of a test's own that lacks the customer page's recorder
- * (fixtures/recorder.js) gets none: `open()` loads the customer page.
+ * In the customer page, beside its recorder (fixtures/recorder.js), once `open()` loaded it: the
+ * one href recorder (`__watchHrefs`, for the page object and for tests that record from inside
+ * the page), and the trace, whose inspect hook `__installTrace` sets once the element is defined.
  */
 function installHelpers(withTrace: boolean): boolean {
   const w = window as any;
@@ -196,7 +195,10 @@ export class CustomerPage {
     return this.provider.origin;
   }
 
-  /** Opens the customer's page with nothing in its storage but `storage`, loads the build under test and configures it. */
+  /**
+   * Opens the customer's page, loads the build under test and configures it. The page object's first
+   * open is a new visitor's, with nothing in the origin's storage but `storage`.
+   */
   async open({ configure, storage = {}, load = true, clockOffsetMs, trace = false }: OpenOptions = {}): Promise<void> {
     // The page a former test's close() loaded, if that is what the driver kept: nothing ran in it since.
     if (this.driver.pristine !== this.customerUrl) await this.driver.goto(this.customerUrl);
