@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApolloProvider, type ApolloProvider } from '../../dev/provider/apollo.js';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -54,8 +54,8 @@ interface PageLoad {
  * stays) against `apollo`, adds every lookup in one task and waits until
  * each settled. `endpoint` gives the elements an endpoint of their own.
  */
-async function loadPage(I: MaterialDownloadPage, apollo: ApolloProvider, endpoint?: ApolloProvider): Promise<PageLoad> {
-  const seen = { console: I.consoleMessages.length, failed: I.failedGraphqlRequests.length };
+async function loadPage(I: ChromiumPage, apollo: ApolloProvider, endpoint?: ApolloProvider): Promise<PageLoad> {
+  const seen = { console: I.devtools.consoleMessages.length, failed: I.devtools.failedGraphqlRequests.length };
   for (const provider of [apollo, endpoint]) provider?.clearRequests();
   await I.open({ configure: { endpoint: apollo.graphqlUrl } });
   const own: Record<string, string> = endpoint ? { endpoint: endpoint.graphqlUrl } : {};
@@ -63,8 +63,8 @@ async function loadPage(I: MaterialDownloadPage, apollo: ApolloProvider, endpoin
   return {
     hrefs: changes.map((change) => change.href),
     requests: (endpoint ?? apollo).requests.map(({ batched, status }) => `${batched ? 'array' : 'single'} ${status}`),
-    consoleMessages: I.consoleMessages.slice(seen.console),
-    failedRequests: I.failedGraphqlRequests.slice(seen.failed),
+    consoleMessages: I.devtools.consoleMessages.slice(seen.console),
+    failedRequests: I.devtools.failedGraphqlRequests.slice(seen.failed),
   };
 }
 
@@ -164,6 +164,6 @@ describe('a page whose sessionStorage fails, against the default Apollo Server',
       expect(load.requests).toEqual(['array 400', ...times(LOOKUPS.length, 'single 200')]);
       expect(load.consoleMessages.filter((text) => !text.startsWith('error: Failed to load resource'))).toEqual([]);
     }
-    expect(I.pageErrors).toEqual([]);
+    expect(I.devtools.pageErrors).toEqual([]);
   });
 });

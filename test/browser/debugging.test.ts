@@ -1,10 +1,10 @@
 import { REASONS } from '../../src/machine/reasons';
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const pbr = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
 
@@ -38,7 +38,7 @@ describe('the debug attribute', () => {
     const link = await I.settled(loud);
     await I.settled(quiet);
     await I.settleAfter(loud, () => I.setAttribute(loud, 'type', 'video'));
-    expect(I.consoleDebug).toEqual([
+    expect(I.devtools.consoleDebug).toEqual([
       // It starts with its inputs: idle only until the task that inserted it is over.
       'cm-material-download#el-1: idle → validating on always (href: none)',
       'cm-material-download#el-1: validating → fetching on always (href: none)',
@@ -54,13 +54,13 @@ describe('the debug attribute', () => {
     await I.open();
     const element = await I.add(pbr);
     const first = await I.settled(element);
-    expect(I.consoleDebug).toEqual([]);
+    expect(I.devtools.consoleDebug).toEqual([]);
     await I.setAttribute(element, 'debug', '');
     // Nothing is logged after the fact: the element's earlier transitions stay unlogged.
     await I.page.waitForTimeout(50);
-    expect(I.consoleDebug).toEqual([]);
+    expect(I.devtools.consoleDebug).toEqual([]);
     const second = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
-    expect(I.consoleDebug).toEqual([
+    expect(I.devtools.consoleDebug).toEqual([
       'cm-material-download#el-1: enabled → validating on INPUTS.SET (href: none)',
       'cm-material-download#el-1: validating → fetching on always (href: none)',
       `cm-material-download#el-1: fetching → enabled on xstate.done.actor.lookup (href: ${second.href})`,
@@ -73,19 +73,19 @@ describe('the debug attribute', () => {
     await I.open();
     const element = await I.add({ ...pbr, debug: '' });
     await I.settled(element);
-    const lines = I.consoleDebug.length;
+    const lines = I.devtools.consoleDebug.length;
     // `exr` is the default file type: spelling it out changes nothing, not even a state.
     await I.setAttribute(element, 'file-type', 'exr');
     await I.page.waitForTimeout(100);
-    expect(I.consoleDebug).toHaveLength(lines);
+    expect(I.devtools.consoleDebug).toHaveLength(lines);
 
     await I.removeAttribute(element, 'debug');
     await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-101'));
-    expect(I.consoleDebug).toHaveLength(lines);
+    expect(I.devtools.consoleDebug).toHaveLength(lines);
     // On again: each transition once, however often it was switched.
     await I.setAttribute(element, 'debug', '');
     await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
-    expect(I.consoleDebug.slice(lines).map((line) => line.split(' on ')[0])).toEqual([
+    expect(I.devtools.consoleDebug.slice(lines).map((line) => line.split(' on ')[0])).toEqual([
       'cm-material-download#el-1: enabled → validating',
       'cm-material-download#el-1: validating → fetching',
       'cm-material-download#el-1: fetching → enabled',
@@ -130,7 +130,7 @@ describe('the inspect hook', () => {
       'el-1: enabled -> INPUTS.SET[0] -> validating',
       'el-1: validating -> always[2] -> disabled',
     ]);
-    expect(I.consoleDebug).toHaveLength(2);
+    expect(I.devtools.consoleDebug).toHaveLength(2);
   });
 
   it('a throwing hook does not break the element', async () => {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../support/chromium.js';
 import { InspectorPanel } from './support/inspectorPanel';
-import { ELEMENT_FILE } from './support/materialDownloadPage';
+import { ELEMENT_FILE } from './support/chromiumPage';
 
 /**
  * The inspector on examples/plain-html, the page a customer copies: served

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const ARTICLES = ['A-100', 'A-101', 'A-103'];
 const articlesAsked = () =>
@@ -16,12 +16,7 @@ async function openLazyPage() {
   await I.open();
   const elements = [];
   for (const [index, article] of ARTICLES.entries()) {
-    if (index > 0)
-      await I.page.evaluate(() =>
-        document
-          .getElementById('root')!
-          .append(Object.assign(document.createElement('div'), { style: 'height: 2000px' })),
-      );
+    if (index > 0) await I.addSpace(2000);
     elements.push(await I.add({ 'organization-id': 'org-1', 'article-id': article, type: 'pbr', loading: 'lazy' }));
   }
   return elements;
@@ -46,7 +41,9 @@ describe('loading="lazy"', () => {
   it('fetches when scrolled within the margin, and only that one', async () => {
     const [, below, further] = await openLazyPage();
     const change = await I.settleAfter(below!, () =>
-      below!.evaluate((host) => window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150)),
+      I.locator(below!).evaluate((host) =>
+        window.scrollTo(0, host.getBoundingClientRect().top + window.scrollY - 720 - 150),
+      ),
     );
     expect(change).toMatchObject({ state: 'enabled' });
     expect(change.href).toContain('/A-101/');
@@ -56,7 +53,7 @@ describe('loading="lazy"', () => {
 
   it('an input change while off-screen waits again; eager fetches at once', async () => {
     const [, below] = await openLazyPage();
-    await I.settleAfter(below!, () => below!.scrollIntoViewIfNeeded());
+    await I.settleAfter(below!, () => I.locator(below!).scrollIntoViewIfNeeded());
     await I.page.evaluate(() => window.scrollTo(0, 0));
     await I.page.waitForTimeout(100);
     await I.setAttribute(below!, 'article-id', 'B-203');

@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
-
-describe('input changes', () => {
-  it('a slow answer for older inputs is aborted and never overwrites the newer link', async () => {
-    I = await harness.open({ configure: { batch: false } });
-    const hrefs = await I.recordHrefWrites();
-    // The A-100 request is held at the network until the element wants A-103: its answer can only come late.
-    const first = await I.holdFirstRequest();
-    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' });
-    const held = await first.arrived;
-    const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-103'));
-    expect(change.href).toContain('/A-103/');
-    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
-    // Let it go: the page gave up on it, so nothing can come back.
-    await held.continue().catch(() => {});
-    expect(I.operations().map((operation) => operation.variables.articleId)).toEqual(['A-103']);
-    expect((await I.anchorOf(element)).href).toBe(change.href);
-    expect(await hrefs.writes()).toEqual([change.href]);
-    expect(await I.linkChanges()).toHaveLength(1);
-  });
-});
+let I: ChromiumPage;
 
 const pbr = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
 const thumbnail = { ...pbr, type: 'thumbnail', dimensions: '10x10cm' };
@@ -101,25 +81,6 @@ describe('a change that leaves the request as it was', () => {
 });
 
 describe('moving and removing', () => {
-  it('a DOM move keeps the element alive: same link, no new request, no new event', async () => {
-    I = await harness.newPage();
-    await I.open();
-    const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' });
-    const settled = await I.settled(element);
-    const requestsBefore = harness.provider.requests.length;
-    await I.page.evaluate(() => {
-      const aside = document.body.appendChild(document.createElement('aside'));
-      aside.append(document.getElementById('el-1')!);
-    });
-    await I.page.waitForTimeout(100);
-    expect(await I.anchorOf(element)).toMatchObject({ dataState: 'enabled', href: settled.href });
-    expect(harness.provider.requests.length).toBe(requestsBefore);
-    expect(await I.linkChanges()).toHaveLength(1);
-    // Still alive: it reacts to input.
-    const change = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-101'));
-    expect(change.href).toContain('/A-101/');
-  });
-
   it('a move while fetching keeps the request, and its answer is applied', async () => {
     I = await harness.open();
     const first = await I.holdFirstRequest();
@@ -136,7 +97,7 @@ describe('moving and removing', () => {
     await I.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
     await held.continue();
     expect(await I.settled(element)).toMatchObject({ state: 'enabled', error: null });
-    expect(I.failedGraphqlRequests).toEqual([]);
+    expect(I.devtools.failedGraphqlRequests).toEqual([]);
     expect(I.operations()).toHaveLength(1);
   });
 
@@ -148,11 +109,11 @@ describe('moving and removing', () => {
       .poll(() => harness.provider.requests.some((r) => r.operations[0]?.variables.articleId === 'fault-hang'))
       .toBe(true);
     const requestsBefore = harness.provider.requests.length;
-    await element.evaluate((host) => {
+    await I.locator(element).evaluate((host) => {
       (window as any).__detached = host;
       host.remove();
     });
-    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => I.devtools.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     expect((await I.trace('el-1')).at(-1)).toMatchObject({ from: 'fetching', to: 'destroyed' });
     await I.page.evaluate(() => {
       const host = (window as any).__detached as HTMLElement;
@@ -164,6 +125,6 @@ describe('moving and removing', () => {
     await I.page.waitForTimeout(150);
     expect(harness.provider.requests.length).toBe(requestsBefore);
     expect(await I.linkChanges()).toEqual([]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });

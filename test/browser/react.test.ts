@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachReactMode } from './support/describeEachReactMode';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -13,7 +13,7 @@ import { useHarness } from './support/useHarness';
  * nor a second `onLinkChange` or error message.
  */
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 beforeAll(async () => {
   // A development build: StrictMode only double-invokes effects there.
@@ -85,7 +85,7 @@ describeEachReactMode('<MaterialDownload> (%s)', ({ render }) => {
       reason: 'invalid-input',
     });
     await I.page.waitForTimeout(100);
-    expect(I.consoleErrors.filter((text) => text.includes(message))).toHaveLength(1);
+    expect(I.devtools.consoleErrors.filter((text) => text.includes(message))).toHaveLength(1);
     expect(await linkChanges()).toHaveLength(1);
     expect(I.operations()).toEqual([]);
   });
@@ -97,7 +97,7 @@ describeEachReactMode('<MaterialDownload> (%s)', ({ render }) => {
     await render(I.page, { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' });
     const held = await first.arrived;
     await unmount();
-    await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+    await expect.poll(() => I.devtools.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
     await held.continue().catch(() => {});
     expect(operationsFor('A-100')).toEqual([]);
     expect(await linkChanges()).toEqual([]);

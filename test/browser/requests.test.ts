@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../dev/provider/seed.js';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import type { MaterialDownloadPage, OpenOptions } from './support/materialDownloadPage';
+import type { ChromiumPage, OpenOptions } from './support/chromiumPage';
 import { useHarness, type SuiteHarness } from './support/useHarness';
 
 /**
@@ -12,7 +12,7 @@ import { useHarness, type SuiteHarness } from './support/useHarness';
  */
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const schema = buildSchema(readFileSync(new URL('../../src/api/provider-schema.graphql', import.meta.url), 'utf8'));
 
@@ -21,7 +21,7 @@ const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: 
 const A100_SWATCH = '/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM';
 
 /** A fresh page of the given harness with the element loaded; the provider's log starts empty. */
-async function openPage(options: OpenOptions = {}, on: SuiteHarness = harness): Promise<MaterialDownloadPage> {
+async function openPage(options: OpenOptions = {}, on: SuiteHarness = harness): Promise<ChromiumPage> {
   I = await on.open(options);
   return I;
 }
@@ -35,7 +35,7 @@ function onlyRequest(provider: Provider = harness.provider) {
 const isArrayBody = (request: Provider['requests'][number]) => Array.isArray(request.body);
 
 /** The element's own console errors (the browser's "Failed to load resource" lines are left out by the page object). */
-const elementErrors = () => I.consoleErrors.filter((text) => text.startsWith('cm-material-download: '));
+const elementErrors = () => I.devtools.consoleErrors.filter((text) => text.startsWith('cm-material-download: '));
 
 function expectClientNameOnEvery(provider: Provider) {
   expect(provider.requests.length).toBeGreaterThan(0);
@@ -120,25 +120,6 @@ describe("one element's request", () => {
 });
 
 describe('auth headers', () => {
-  it.each([
-    [
-      'an api key wins over a user token',
-      { 'cm-api-key': 'key-1', 'cm-user-token': 'token-1' },
-      { 'api-key': 'key-1' },
-    ],
-    ['a user token alone becomes a bearer token', { 'cm-user-token': 'token-1' }, { authorization: 'Bearer token-1' }],
-    ['neither means no auth header', {}, {}],
-  ])('%s', async (_, storage, expected) => {
-    await openPage({ storage });
-    expect(await I.settled(await I.add(swatch))).toMatchObject({ state: 'enabled' });
-    const { headers } = onlyRequest();
-    expect({ 'api-key': headers['api-key'], authorization: headers.authorization }).toEqual({
-      'api-key': undefined,
-      authorization: undefined,
-      ...expected,
-    });
-  });
-
   it('blocked storage (sandboxed iframe) is logged and the link still works without auth', async () => {
     // The parent page has a key; the opaque-origin frame cannot read it, and must not die trying.
     await openPage({ storage: { 'cm-api-key': 'key-1' } });
@@ -231,47 +212,6 @@ describe('cookies', () => {
 });
 
 describe('batching', () => {
-  // Rate 1 is this machine; 4 stands for a slower customer device (CPU throttled through DevTools).
-  it.each([1, 4])(
-    'three elements added in one task go out as one JSON-array POST, one named operation each (CPU ×%i)',
-    async (cpuSlowdown) => {
-      await openPage();
-      if (cpuSlowdown > 1) await I.throttleCpu(cpuSlowdown);
-      const elements = await I.addTogether([
-        swatch,
-        { ...org1, 'article-id': 'A-100', type: 'pbr' },
-        { ...org1, 'article-id': 'A-101', type: 'tile' },
-      ]);
-      expect((await I.settledAll(elements)).map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
-
-      const request = onlyRequest();
-      expect(isArrayBody(request)).toBe(true);
-      expect(
-        (request.body as { operationName?: unknown }[]).map((operation) => operation.operationName).sort(),
-      ).toEqual(['GetMaterialDownloadLink', 'GetMaterialDownloadLink', 'GetPbrMaterialDownloadLink']);
-      expect(request.operations.map((operation) => operation.variables.articleId).sort()).toEqual([
-        'A-100',
-        'A-100',
-        'A-101',
-      ]);
-      expectClientNameOnEvery(harness.provider);
-    },
-  );
-
-  it('a batch holds at most `max` operations: 5 elements with max 2 make 3 requests', async () => {
-    await openPage({ configure: { batch: { intervalMs: 10, max: 2 } } });
-    const articles = ['A-100', 'A-101', 'A-103', 'A-102', 'A-199'];
-    const changes = await I.settledAll(await I.addTogether(articles.map((id) => ({ ...swatch, 'article-id': id }))));
-    expect(changes.every((change) => change.error === null)).toBe(true);
-    expect(harness.provider.requests.map((request) => request.operations.length).sort()).toEqual([1, 2, 2]);
-    expect(
-      I.operations()
-        .map((operation) => operation.variables.articleId)
-        .sort(),
-    ).toEqual([...articles].sort());
-    expectClientNameOnEvery(harness.provider);
-  });
-
   it('by default a batch holds at most 10 operations: 12 elements make 2 requests', async () => {
     // A wide window, so that only `max` (left at its default) splits the batch.
     await openPage({ configure: { batch: { intervalMs: 300 } } });
@@ -289,14 +229,6 @@ describe('batching', () => {
     ]);
   });
 
-  it('two elements asking the same thing share one operation and both get the link', async () => {
-    await openPage();
-    const changes = await I.settledAll(await I.addTogether([swatch, swatch]));
-    expect(changes.map((change) => change.state)).toEqual(['enabled', 'enabled']);
-    expect(changes[1]!.href).toBe(changes[0]!.href);
-    expect(onlyRequest().operations).toHaveLength(1);
-  });
-
   it('an element asking what is already in flight joins that request', async () => {
     await openPage();
     // The first request is held at the network until the second element exists: it is still on the wire.
@@ -311,21 +243,6 @@ describe('batching', () => {
       expect.stringContaining(A100_SWATCH),
     ]);
     expect(I.operations()).toHaveLength(1);
-  });
-
-  it('batch: false sends each element alone, as a single-object body', async () => {
-    await openPage({ configure: { batch: false } });
-    const changes = await I.settledAll(
-      await I.addTogether([
-        swatch,
-        { ...org1, 'article-id': 'A-100', type: 'pbr' },
-        { ...org1, 'article-id': 'A-101', type: 'tile' },
-      ]),
-    );
-    expect(changes.map((change) => change.state)).toEqual(['enabled', 'enabled', 'enabled']);
-    expect(harness.provider.requests).toHaveLength(3);
-    expect(harness.provider.requests.map(isArrayBody)).toEqual([false, false, false]);
-    expectClientNameOnEvery(harness.provider);
   });
 });
 
@@ -438,7 +355,7 @@ describe('recovery', () => {
         className: 'button',
         ariaDisabled: null,
       });
-      expect(I.graphqlPosts.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
+      expect(I.devtools.graphqlPosts.map((body) => JSON.parse(body).variables.articleId)).toEqual([articleId, 'A-100']);
     },
   );
 });

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Provider } from '../../dev/provider/server.js';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage, ElementId } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -14,7 +13,7 @@ import { useHarness } from './support/useHarness';
  */
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 const org1 = { 'organization-id': 'org-1' };
 const swatch = { ...org1, 'article-id': 'A-100', type: 'thumbnail', dimensions: '10x10cm' };
@@ -37,7 +36,7 @@ const gapsBetween = (requests: RecordedRequest[]) =>
  * Every `data-state` the page's hosts show from now on, in order (the page
  * object's href recorder, for the state): call before the change to watch.
  */
-async function recordStates(): Promise<(element: Locator) => Promise<string[]>> {
+async function recordStates(): Promise<(id: ElementId) => Promise<string[]>> {
   const log = await I.page.evaluate(() => {
     const w = window as unknown as { __stateLogs?: { id: string; state: string | null }[][] };
     const states: { id: string; state: string | null }[] = [];
@@ -51,8 +50,7 @@ async function recordStates(): Promise<(element: Locator) => Promise<string[]>> 
     ).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state'] });
     return (w.__stateLogs ??= []).push(states) - 1;
   });
-  return async (element) => {
-    const id = await element.getAttribute('id');
+  return async (id) => {
     const all = await I.page.evaluate(
       (index) => (window as unknown as { __stateLogs: { id: string; state: string | null }[][] }).__stateLogs[index]!,
       log,
@@ -70,8 +68,7 @@ async function settleOne(articleId: string, configure: Record<string, unknown>) 
 }
 
 /** Resolves once every one of these hosts shows `data-state="<state>"`. */
-async function untilAllShow(elements: Locator[], state: string): Promise<void> {
-  const ids = await Promise.all(elements.map(async (element) => (await element.getAttribute('id'))!));
+async function untilAllShow(ids: ElementId[], state: string): Promise<void> {
   await I.page.waitForFunction(
     ([hostIds, wanted]) => hostIds.every((id) => document.getElementById(id)?.getAttribute('data-state') === wanted),
     [ids, state] as const,
@@ -122,7 +119,7 @@ describe('a lookup that fails on the wire is tried again', () => {
         expect(await states(element)).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
       }
       expect(await I.linkChanges()).toHaveLength(10);
-      expect(I.consoleErrors).toEqual([]);
+      expect(I.devtools.consoleErrors).toEqual([]);
     },
   );
 
@@ -135,13 +132,15 @@ describe('a lookup that fails on the wire is tried again', () => {
       href: `${I.origin}${A100_SWATCH}`,
       error: null,
       reason: null,
+      bubbles: true,
+      composed: true,
     });
     expect(await states()).toEqual(['idle', 'fetching', 'retrying', 'fetching', 'enabled']);
     expect(harness.provider.requests).toHaveLength(2);
     // The first wait: 100 ms, ±20%.
     expect(gapsBetween(harness.provider.requests)[0]).toBeGreaterThanOrEqual(80);
     expect(await I.linkChanges()).toEqual([change]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 
   it('three 503s in a row: three requests, waits that grow, then one logged failure and a disabled link', async () => {
@@ -154,6 +153,8 @@ describe('a lookup that fails on the wire is tried again', () => {
       href: null,
       error: 'request failed: HTTP 503',
       reason: 'request-failed',
+      bubbles: true,
+      composed: true,
     });
     expect(await I.anchorOf(element)).toEqual({
       dataState: 'disabled',
@@ -167,7 +168,7 @@ describe('a lookup that fails on the wire is tried again', () => {
     const [first, second] = gapsBetween(harness.provider.requests);
     expect(first).toBeGreaterThanOrEqual(40);
     expect(second).toBeGreaterThanOrEqual(120);
-    expect(I.consoleErrors).toEqual([loggedError('request failed: HTTP 503')]);
+    expect(I.devtools.consoleErrors).toEqual([loggedError('request failed: HTTP 503')]);
     expect(await I.linkChanges()).toEqual([change]);
   });
 
@@ -179,10 +180,18 @@ describe('a lookup that fails on the wire is tried again', () => {
   ])('%s is not retried: exactly one request, one logged failure', async (_, articleId, configure, error) => {
     const { change, states } = await settleOne(articleId, configure);
 
-    expect(change).toEqual({ id: 'el-1', state: 'disabled', href: null, error, reason: 'request-failed' });
+    expect(change).toEqual({
+      id: 'el-1',
+      state: 'disabled',
+      href: null,
+      error,
+      reason: 'request-failed',
+      bubbles: true,
+      composed: true,
+    });
     expect(await states()).toEqual(['idle', 'fetching', 'disabled']);
     expect(harness.provider.requests).toHaveLength(1);
-    expect(I.consoleErrors).toEqual([loggedError(error)]);
+    expect(I.devtools.consoleErrors).toEqual([loggedError(error)]);
   });
 });
 
@@ -192,35 +201,43 @@ describe('the connection', () => {
     const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
     const held = await first.arrived;
-    expect(await element.getAttribute('data-state')).toBe('fetching');
+    expect(await I.locator(element).getAttribute('data-state')).toBe('fetching');
 
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     await held.continue();
     // Tried again while still offline, in vain: disabled, and said once.
     const failed = await I.settled(element);
     expect(failed).toMatchObject({ state: 'disabled', href: null, error: expect.stringMatching(/^network error: /) });
-    expect(I.consoleErrors).toEqual([loggedError(failed.error)]);
+    expect(I.devtools.consoleErrors).toEqual([loggedError(failed.error)]);
     expect(harness.provider.requests).toHaveLength(0);
 
-    const recovered = await I.settleAfter(element, () => I.page.context().setOffline(false));
+    const recovered = await I.settleAfter(element, () => I.goOnline());
     expect(recovered).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
     expect((await I.anchorOf(element)).href).toBe(recovered.href);
     expect(harness.provider.requests).toHaveLength(1);
-    expect(I.consoleErrors).toHaveLength(1);
+    expect(I.devtools.consoleErrors).toHaveLength(1);
   });
 
   it('back online, a lookup that finds no link: disabled without an error, the failure before not said again', async () => {
     I = await harness.open({ configure: { retry: { baseDelayMs: 20 } } });
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     // A-199 has no 10x10cm thumbnail: the provider answers, with nothing.
     const element = await I.add({ ...swatch, 'article-id': 'A-199' });
     const failed = await I.settled(element);
     expect(failed).toMatchObject({ state: 'disabled', error: expect.stringMatching(/^network error: /) });
 
-    const answered = await I.settleAfter(element, () => I.page.context().setOffline(false));
-    expect(answered).toEqual({ id: 'el-1', state: 'disabled', href: null, error: null, reason: 'not-found' });
+    const answered = await I.settleAfter(element, () => I.goOnline());
+    expect(answered).toEqual({
+      id: 'el-1',
+      state: 'disabled',
+      href: null,
+      error: null,
+      reason: 'not-found',
+      bubbles: true,
+      composed: true,
+    });
     expect(harness.provider.requests).toHaveLength(1);
-    expect(I.consoleErrors).toEqual([loggedError(failed.error)]);
+    expect(I.devtools.consoleErrors).toEqual([loggedError(failed.error)]);
   });
 
   it('offline, then online again during the wait: the retry gets the link, nothing is logged', async () => {
@@ -229,15 +246,15 @@ describe('the connection', () => {
     const first = await I.holdFirstRequest();
     const element = await I.add(swatch);
     const held = await first.arrived;
-    await I.page.context().setOffline(true);
+    await I.goOffline();
     await held.continue();
     await untilAllShow([element], 'retrying');
-    await I.page.context().setOffline(false);
+    await I.goOnline();
 
     const change = await I.settled(element);
     expect(change).toMatchObject({ state: 'enabled', href: `${I.origin}${A100_SWATCH}`, error: null });
     expect(harness.provider.requests).toHaveLength(1);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -263,7 +280,7 @@ describe('a download URL as a browser reads it', () => {
     const download = await I.page.request.get(expected[0]!);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toBe('attachment; filename="My Material.zip"');
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -320,7 +337,7 @@ describe('during a backoff', () => {
     ]);
     expect(await hrefs.shown(element)).toEqual([change!.href]);
     expect((await I.linkChanges()).filter((c) => c.id === change!.id)).toEqual([change]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 
   it('a change that leaves the request as it was: the wait goes on, and one retry gets the link', async () => {
@@ -348,6 +365,6 @@ describe('during a backoff', () => {
     expect(await host.evaluate((node) => node.outerHTML)).toBe(shownWhenActed);
     expect(await hrefs.writes()).toEqual([witnessed.href]);
     expect((await I.linkChanges()).map((c) => c.id)).toEqual([witnessed.id]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });

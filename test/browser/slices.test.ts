@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from './support/materialDownloadPage';
+import type { ChromiumPage } from './support/chromiumPage';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -8,7 +8,7 @@ import { useHarness } from './support/useHarness';
  * changes behave as if every element had started at once.
  */
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 interface SlicesWindow {
   /** Adds `count` elements in one task, each asking for its own article (`S-<index>`); ids `s-<index>`. */
@@ -71,7 +71,7 @@ describe('elements connected together start in slices', () => {
         const asked = articlesPerRequest();
         expect(asked).toHaveLength(requests);
         expect(asked.flat().sort()).toEqual(Array.from({ length: count }, (_, index) => `S-${index}`).sort());
-        expect(I.consoleErrors).toEqual([]);
+        expect(I.devtools.consoleErrors).toEqual([]);
       },
       120_000,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILDS, UNTIL, type CustomerPage } from './support/customerPage';
+import { BUILDS, UNTIL, type CustomerPage } from '../support/customerPage';
 import { engine } from './support/engine';
 import { useEngine } from './support/useEngine';
 
@@ -88,7 +88,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
 
       expect(I.operations().map((operation) => operation.variables.resolution)).toEqual([undefined, 'HIGH']);
       expect((await I.linkChanges(id)).map((c) => c.href)).toEqual([`${I.origin}${A100_PBR}`, change.href]);
-      expect(await hrefWrites(id)).toEqual([null, change.href]);
+      expect(await hrefWrites.writes(id)).toEqual([null, change.href]);
     });
 
     it('removing file-type goes back to its default, exr', async () => {
@@ -158,9 +158,14 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       expect(I.provider.requests).toEqual([]);
     });
 
-    it('a first child that is not an anchor: the message, and the child left as it was', async () => {
+    it.each([
+      ['a button', '<button class="button">Download</button>'],
+      ['a span', '<span class="button">Not a link</span>'],
+      ['no child at all', ''],
+      ['only text', 'text only'],
+    ])('a first child that is not an anchor (%s): the message, and the child left as it was', async (_, inner) => {
       I = await browser.open(build);
-      const id = await I.add(pbr, { inner: '<button class="button">Download</button>' });
+      const id = await I.add(pbr, { inner });
       await expect
         .poll(() => I.elementErrors(), UNTIL)
         .toEqual([
@@ -168,7 +173,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
             'cm-material-download: the element expects its first child to be an anchor tag (<a>)',
           ),
         ]);
-      expect(await I.childrenOf(id)).toBe('<button class="button">Download</button>');
+      expect(await I.childrenOf(id)).toBe(inner);
     });
   });
 
@@ -209,7 +214,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       await I.passTime(30);
 
       expect(await I.attribute(id, 'data-state')).toBe('enabled');
-      expect(await hrefWrites(id)).toEqual([]);
+      expect(await hrefWrites.writes(id)).toEqual([]);
       expect(await I.linkChanges(id)).toHaveLength(1);
       expect(I.asked()).toEqual(['A-100/GetPbrMaterialDownloadLink', 'B-203/GetPbrMaterialDownloadLink']);
       // Alive: it still answers a change.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILDS, type CustomerPage } from './support/customerPage';
+import { BUILDS, type CustomerPage } from '../support/customerPage';
 import { engine } from './support/engine';
 import { useEngine } from './support/useEngine';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
-import { BUILDS, type Attributes, type CustomerPage, type ElementId } from './support/customerPage';
+import { BUILDS, type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine, itNeeding, type Need } from './support/engine';
 import { LinkTimeline, signedEndpoint, type Shown } from './support/linkTimeline';
 import { useEngine } from './support/useEngine';

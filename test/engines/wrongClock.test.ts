@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import type { Provider } from '../../dev/provider/server.js';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
-import { BUILDS, type Attributes, type CustomerPage, type ElementId } from './support/customerPage';
+import { BUILDS, type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine } from './support/engine';
 import { LinkTimeline, type Shown } from './support/linkTimeline';
 import { useEngine } from './support/useEngine';

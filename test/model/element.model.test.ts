@@ -1,9 +1,9 @@
-import type { Locator, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createTestModel } from 'xstate/graph';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
 import { materialDownloadMachine } from '../../src/machine';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage, ElementId } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { elementModel, type ElementModelEvent } from './elementModel';
 import { realMachineEdges, realMachineStates } from './realMachineEdges';
@@ -140,8 +140,8 @@ const LONGEST_RETRY_WAIT_MS = RETRY.baseDelayMs * 1.2;
 
 /** One path's world: a fresh page, its element, and the requests held at the network. */
 interface Run {
-  I: MaterialDownloadPage;
-  element: Locator;
+  I: ChromiumPage;
+  element: ElementId;
   id: string;
   held: Route[];
   current: Inputs;
@@ -201,7 +201,7 @@ async function startRun(): Promise<void> {
   run = {
     I,
     element,
-    id: (await element.getAttribute('id'))!,
+    id: element,
     held,
     current: UNBOUND,
     answer: null,
@@ -288,7 +288,7 @@ async function breakIntersectionObserver(throwsWhen: 'constructed' | 'observing'
 /** Writes other inputs of this kind from one script: five attribute writes, one input change. */
 async function writeInputs(kind: Kind): Promise<void> {
   const next = INPUTS[kind].find((candidate) => candidate !== run.current)!;
-  await run.element.evaluate((host, attributes) => {
+  await run.I.locator(run.element).evaluate((host, attributes) => {
     for (const name of ['organization-id', 'article-id', 'type', 'dimensions', 'loading', 'endpoint']) {
       if (name in attributes) host.setAttribute(name, attributes[name]!);
       else host.removeAttribute(name);
@@ -312,7 +312,7 @@ async function changeInputs(kind: Kind): Promise<void> {
     await waitForState('waiting');
   } else if (kind === 'invalid') {
     await run.I.page.waitForFunction(
-      ([id, count]) => (window as any).__linkChanges.filter((c: { id: string }) => c.id === id).length > count,
+      ([id, count]) => (window as any).__page.linkChanges.filter((c: { id: string }) => c.id === id).length > count,
       [run.id, changesBefore] as const,
     );
   } else {
@@ -373,7 +373,7 @@ async function changeNothing(): Promise<void> {
   const heldBefore = run.held.length;
   const changesBefore = (await run.I.linkChanges(run.id)).length;
   const hrefs = await run.I.recordHrefWrites();
-  await run.element.evaluate((host) => {
+  await run.I.locator(run.element).evaluate((host) => {
     if (host.hasAttribute('file-type')) host.removeAttribute('file-type');
     else host.setAttribute('file-type', 'exr');
   });
@@ -398,12 +398,12 @@ async function answer(): Promise<void> {
   const expected = run.answer!;
   if (expected === 'wire') {
     const changesBefore = (await run.I.linkChanges(run.id)).length;
-    const errorsBefore = run.I.consoleErrors.length;
+    const errorsBefore = run.I.devtools.consoleErrors.length;
     await release();
     await waitForState('retrying');
     run.heldAtRest = run.held.length;
     expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
-    expect(run.I.consoleErrors).toHaveLength(errorsBefore);
+    expect(run.I.devtools.consoleErrors).toHaveLength(errorsBefore);
   } else {
     await run.I.settleAfter(run.element, release);
   }
@@ -492,12 +492,12 @@ async function answerNone(): Promise<void> {
 async function failRefresh(step: ModelStep): Promise<void> {
   if (step.state.matches('signedRetry')) {
     const changesBefore = (await run.I.linkChanges(run.id)).length;
-    const errorsBefore = run.I.consoleErrors.length;
+    const errorsBefore = run.I.devtools.consoleErrors.length;
     await release(500);
     await expect.poll(async () => (await run.I.trace(run.id)).length).toBe(1);
     expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
     expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
-    expect(run.I.consoleErrors).toHaveLength(errorsBefore);
+    expect(run.I.devtools.consoleErrors).toHaveLength(errorsBefore);
     await recordTrace([`refreshing -> ${LOOKUP_ERROR}[0] -> enabled`]);
     return;
   }
@@ -528,7 +528,7 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.SAME': changeNothing,
   VISIBLE: async () => {
     const heldBefore = run.held.length;
-    await run.element.scrollIntoViewIfNeeded();
+    await run.I.locator(run.element).scrollIntoViewIfNeeded();
     await expect.poll(() => run.held.length).toBe(heldBefore + 1);
     await waitForState('fetching');
     run.answer = 'link';
@@ -547,7 +547,7 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
     const from = run.realState;
     run.destroyedWhileRetrying = from === 'retrying';
     // Locators cannot reach a detached element: keep it where the page can.
-    await run.element.evaluate((host) => {
+    await run.I.locator(run.element).evaluate((host) => {
       (window as any).__detached = host;
       host.remove();
     });
@@ -573,7 +573,7 @@ async function showsSignedLink(): Promise<void> {
 /** The link that was there when the refresh went out is still on the anchor. */
 async function keepsSignedLink(): Promise<void> {
   expect(await run.I.anchorOf(run.element)).toMatchObject({ dataState: 'enabled', href: run.signedHref });
-  expect(await run.element.getAttribute('data-reason')).toBeNull();
+  expect(await run.I.locator(run.element).getAttribute('data-reason')).toBeNull();
 }
 
 const fetchingCheck = async () => {
@@ -589,7 +589,7 @@ const states: Record<string, () => Promise<void>> = {
     await run.I.page.waitForTimeout(50);
     expect(run.held).toHaveLength(0);
     expect(await run.I.linkChanges(run.id)).toEqual([]);
-    expect(run.I.consoleErrors).toEqual([]);
+    expect(run.I.devtools.consoleErrors).toEqual([]);
   },
   waiting: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'waiting', ...DISABLED_ANCHOR });
@@ -606,7 +606,7 @@ const states: Record<string, () => Promise<void>> = {
   signedRetry: keepsSignedLink,
   expiredFetching: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'disabled', ...DISABLED_ANCHOR });
-    expect(await run.element.getAttribute('data-reason')).toBe('expired');
+    expect(await run.I.locator(run.element).getAttribute('data-reason')).toBe('expired');
     expect((await run.I.linkChanges(run.id)).at(-1)).toMatchObject({
       state: 'disabled',
       reason: 'expired',
@@ -628,6 +628,8 @@ const states: Record<string, () => Promise<void>> = {
       href: anchor.href,
       error: null,
       reason: null,
+      bubbles: true,
+      composed: true,
     });
   },
   disabled: async () => {
@@ -635,7 +637,7 @@ const states: Record<string, () => Promise<void>> = {
     const last = (await run.I.linkChanges(run.id)).at(-1)!;
     const error = run.expectedError === undefined ? run.current.expect : run.expectedError;
     expect(last).toMatchObject({ state: 'disabled', href: null, error });
-    if (error) expect(run.I.consoleErrors.at(-1)).toContain(error);
+    if (error) expect(run.I.devtools.consoleErrors.at(-1)).toContain(error);
   },
   destroyed: async () => {
     const heldBefore = run.held.length;

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemo, serveDemo } from '../../dev/demoServer.js';
 import type { Provider } from '../../dev/provider/server.js';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage, ElementId } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { swatch } from './support/probes';
 
@@ -81,7 +81,7 @@ describe('the demo page, as npm start serves it', () => {
 });
 
 describe('on a customer page', () => {
-  let I: MaterialDownloadPage;
+  let I: ChromiumPage;
 
   /** The element between two buttons, so Tab shows whether its anchor takes focus. */
   async function openBetweenButtons(): Promise<void> {
@@ -103,7 +103,7 @@ describe('on a customer page', () => {
     });
   }
 
-  const anchorIn = (element: Locator) => element.locator(':scope > a');
+  const anchorIn = (element: ElementId) => I.locator(element).locator(':scope > a');
 
   it.each([
     ['while fetching', { ...swatch, 'article-id': 'fault-delay-3000' }, 'fetching'],
@@ -112,8 +112,8 @@ describe('on a customer page', () => {
     ['when the provider has no file', { ...swatch, 'article-id': 'A-199' }, 'disabled'],
   ])('a link %s is skipped by Tab, announced as a disabled link, and passes axe', async (_, attributes, state) => {
     await openBetweenButtons();
-    const element = await I.add(attributes, '<a class="button">Download swatch</a>');
-    await expect.poll(() => element.getAttribute('data-state')).toBe(state);
+    const element = await I.add(attributes, { inner: '<a class="button">Download swatch</a>' });
+    await expect.poll(() => I.locator(element).getAttribute('data-state')).toBe(state);
 
     expect(await tabFromBefore()).toBe('after');
     expect(await anchorIn(element).ariaSnapshot()).toBe('- link "Download swatch" [disabled]');
@@ -122,7 +122,7 @@ describe('on a customer page', () => {
 
   it('an enabled link takes focus from Tab, is announced as a link with its URL, and passes axe', async () => {
     await openBetweenButtons();
-    const element = await I.add(swatch, '<a class="button">Download swatch</a>');
+    const element = await I.add(swatch, { inner: '<a class="button">Download swatch</a>' });
     const { href } = await I.settled(element);
     expect(await tabFromBefore()).toBe('a in cm-material-download');
     expect(await anchorIn(element).ariaSnapshot()).toBe(`- link "Download swatch":\n  - /url: ${href}`);
@@ -130,7 +130,7 @@ describe('on a customer page', () => {
   });
 
   /** The anchor's attributes, sorted, as the customer or the element left them. */
-  const attributesOf = (element: Locator) =>
+  const attributesOf = (element: ElementId) =>
     anchorIn(element).evaluate((anchor) =>
       Object.fromEntries([...anchor.attributes].map((a) => [a.name, a.value]).sort()),
     );
@@ -152,12 +152,12 @@ describe('on a customer page', () => {
       },
       [{ ...swatch, 'article-id': 'fault-status-500-json' }, markup] as const,
     );
-    const element = I.page.locator('#el-1');
+    const element = 'el-1';
     const customers = await attributesOf(element);
     await I.loadElement();
 
     for (let round = 1; round <= 2; round += 1) {
-      await expect.poll(() => element.getAttribute('data-state')).toBe('disabled');
+      await expect.poll(() => I.locator(element).getAttribute('data-state')).toBe('disabled');
       const disabled = await attributesOf(element);
       expect(disabled).toMatchObject({ 'aria-disabled': 'true', tabindex: '-1', role: ownRole ?? 'link' });
       expect(disabled.class!.split(' ')).toEqual([...customers.class!.split(' '), 'disabled']);

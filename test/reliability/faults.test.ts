@@ -1,6 +1,6 @@
 import type { ElementHandle } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { A100_SWATCH, expectA100Link, expectFailedOnce, recordErrorsWithHost, swatch } from './support/probes';
 
@@ -16,7 +16,7 @@ import { A100_SWATCH, expectA100Link, expectFailedOnce, recordErrorsWithHost, sw
 
 // The harness also sets the provider's latency back to 0 after each test.
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 async function openPage(configure: Record<string, unknown> = {}): Promise<void> {
   I = await harness.open({ configure });
@@ -80,11 +80,11 @@ describe('a failed lookup disables the link, says why once, and recovers on the 
     // No retry storm: a failure on the wire is tried RETRIES more times, any other not again; then it is
     // final until the inputs change. (The POSTs the page sent: Chromium may silently resend one on a
     // dropped keep-alive socket, which the provider's log would count.)
-    expect(I.graphqlPosts).toHaveLength(isTransient(articleId) ? 1 + RETRIES : 1);
+    expect(I.devtools.graphqlPosts).toHaveLength(isTransient(articleId) ? 1 + RETRIES : 1);
 
     const recovered = await I.settleAfter(element, () => I.setAttribute(element, 'article-id', 'A-100'));
     await expectA100Link(I, element, recovered);
-    expect(I.consoleErrors).toHaveLength(1);
+    expect(I.devtools.consoleErrors).toHaveLength(1);
   });
 });
 
@@ -103,7 +103,7 @@ describe('GraphQL errors beside data: the data is used, nothing is logged', () =
   ])('%s', async (_, articleId, expected) => {
     await openPage();
     expect(await I.settled(await I.add(fault(articleId)))).toMatchObject(expected);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -134,15 +134,15 @@ describe('an answer that arrives after the element was destroyed', () => {
       const first = await I.holdFirstRequest();
       const element = await I.add(attributes);
       const held = await first.arrived;
-      const host = await element.elementHandle();
+      const host = await I.locator(element).elementHandle();
       const before = await snapshotOf(host);
       await removeForGood(host);
       await held.continue().catch(() => {});
-      await expect.poll(() => I.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
+      await expect.poll(() => I.devtools.failedGraphqlRequests).toEqual(['net::ERR_ABORTED']);
 
       expect(await snapshotOf(host)).toEqual(before);
       expect(await I.linkChanges()).toEqual([]);
-      expect(I.consoleErrors).toEqual([]);
+      expect(I.devtools.consoleErrors).toEqual([]);
     },
   );
 
@@ -152,7 +152,7 @@ describe('an answer that arrives after the element was destroyed', () => {
     const errors = recordErrorsWithHost(I.page);
     const [gone, live] = await I.addTogether([attributes, attributes]);
     const held = await first.arrived;
-    const host = await gone!.elementHandle();
+    const host = await I.locator(gone!).elementHandle();
     const before = await snapshotOf(host);
     await removeForGood(host);
     await held.continue().catch(() => {});
@@ -164,7 +164,7 @@ describe('an answer that arrives after the element was destroyed', () => {
     await I.page.waitForTimeout(100);
     expect(await snapshotOf(host)).toEqual(before);
     expect((await I.linkChanges()).map((c) => c.id)).toEqual([change.id]);
-    const liveId = await live!.getAttribute('id');
+    const liveId = live!;
     expect(await errors()).toEqual(
       change.error ? [{ text: expect.stringContaining(change.error), hostId: liveId }] : [],
     );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { ELEMENT_FILE, TAG, type MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import { ELEMENT_FILE, TAG, type ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { PREFIX, expectA100Link, expectClearMessage, swatch } from './support/probes';
 
@@ -21,9 +21,9 @@ const { version: VERSION } = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package
 };
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
-/** The blank page, with `prepare` run before the element's script loads (unless told not to load it). */
+/** The customer page, with `prepare` run before the element's script loads (unless told not to load it). */
 async function openWith(prepare: () => void = () => {}, { load = true } = {}): Promise<void> {
   I = await harness.open({ load: false });
   await I.page.evaluate(prepare);
@@ -85,7 +85,7 @@ describe('globals a page may define before the element loads', () => {
     await openWith(prepare);
     await expectWorkingLink();
     expect(await I.page.evaluate(() => (window as any).__amdDefineCalled ?? false)).toBe(false);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -179,7 +179,7 @@ describe('a page that wraps fetch', () => {
       const change = await I.settled(element);
       expect(change).toMatchObject({ state: 'disabled', href: null });
       expectClearMessage(change.error, /\w/);
-      expect(I.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
+      expect(I.devtools.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
     },
   );
 });
@@ -200,8 +200,8 @@ describe('the bundle loaded twice', () => {
     expect(before).toBe(true);
     expect(await I.page.evaluate((tag) => customElements.get(tag) === (window as any).__first, TAG)).toBe(true);
     await expectWorkingLink();
-    expect(I.consoleWarnings).toEqual([]);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleWarnings).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -231,7 +231,7 @@ describe('another version already defined under the same tag', () => {
     // A classic script: the stand-in's static files send no CORS headers for a cross-origin module.
     await I.page.addScriptTag({ url: `${elsewhere.origin}/other/cm-material-download.js` });
     await expect
-      .poll(() => I.consoleWarnings)
+      .poll(() => I.devtools.consoleWarnings)
       .toEqual([
         expect.stringMatching(
           new RegExp(
@@ -246,7 +246,7 @@ describe('another version already defined under the same tag', () => {
     const change = await I.settleAfter(early, () => I.setAttribute(early, 'article-id', 'A-103'));
     expect(change).toMatchObject({ state: 'enabled', href: expect.stringContaining('/files/org-1/A-103/') });
     await expectWorkingLink();
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getMaterialDownloadLinkQuery } from '../../src/api/queries';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { DISABLED_ANCHOR, PREFIX, expectClearMessage } from './support/probes';
 
@@ -12,7 +12,7 @@ import { DISABLED_ANCHOR, PREFIX, expectClearMessage } from './support/probes';
  */
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 async function openPage(options: { load?: boolean } = {}): Promise<void> {
   I = await harness.open(options);
@@ -56,8 +56,8 @@ describe('a download URL the element must refuse is never set as href', () => {
       expect(await I.anchorOf(elements[index]!)).toEqual(DISABLED_ANCHOR);
     }
     expect(await hrefs.shown()).toEqual([]);
-    expect(I.consoleErrors).toHaveLength(EVERY_TYPE.length);
-    expect(I.consoleErrors.every((text) => text.startsWith(`${PREFIX} refused download URL`))).toBe(true);
+    expect(I.devtools.consoleErrors).toHaveLength(EVERY_TYPE.length);
+    expect(I.devtools.consoleErrors.every((text) => text.startsWith(`${PREFIX} refused download URL`))).toBe(true);
   });
 });
 
@@ -122,12 +122,12 @@ describe('hostile attribute values travel as GraphQL variables only', () => {
     const scriptsAddedByLoading = 1;
 
     await I.loadElement();
-    const elements = HOSTILE_VALUES.map((_, index) => I.page.locator(`#hostile-${index}`));
+    const elements = HOSTILE_VALUES.map((_, index) => `hostile-${index}`);
     const changes = await Promise.all(elements.map((element) => I.settled(element)));
 
     // Nothing matches these made-up ids: disabled, but not an error.
     expect(changes.map((change) => change.state)).toEqual(HOSTILE_VALUES.map(() => 'disabled'));
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
     const operations = I.operations();
     expect(operations).toHaveLength(HOSTILE_VALUES.length);
     HOSTILE_VALUES.forEach(([, value], index) => {

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { heapUsed, installLeakProbes, leftRunning, watchActors, type LeftRunning } from './support/leakProbes';
 
@@ -33,7 +33,7 @@ const LISTENER_TOLERANCE = 10;
 const WARM_UP_CYCLES = 500;
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 let devtools: CDPSession;
 
 /**
@@ -42,6 +42,8 @@ let devtools: CDPSession;
  */
 async function openProbedPage(retry: Record<string, number> = { baseDelayMs: 5 }): Promise<LeftRunning> {
   I = await harness.open({ load: false });
+  // Playwright's waits put listeners of their own in the page, once: before the probes, which count the element's.
+  await I.page.waitForFunction(() => true);
   await I.page.evaluate(installLeakProbes);
   await I.loadElement();
   await I.configure({ cacheTtlMs: 0, retry });
@@ -156,7 +158,7 @@ function addAndRemoveAll(page: Page, count: number): Promise<number> {
  */
 async function measureHeap(page: Page): Promise<{ heap: number; heldByConsole: number }> {
   await page.evaluate(() => {
-    (window as unknown as { __linkChanges: unknown[] }).__linkChanges.length = 0;
+    (window as unknown as { __page: { linkChanges: unknown[] } }).__page.linkChanges.length = 0;
     performance.clearResourceTimings();
   });
   const withConsole = await heapUsed(page, devtools);
@@ -303,8 +305,8 @@ describe('leaks', () => {
     });
     const before = harness.provider.requests.length;
     const operationsSince = () => harness.provider.requests.slice(before).flatMap((request) => request.operations);
-    await I.page.context().setOffline(true);
-    await I.page.context().setOffline(false);
+    await I.goOffline();
+    await I.goOnline();
     // Five distinct lookups, each tried three times.
     await expect.poll(() => operationsSince().length).toBe(3 * 5);
     await I.page.waitForFunction(() =>
@@ -322,7 +324,7 @@ describe('leaks', () => {
     const waiting = await I.addTogether(failing.slice(0, 5).map((inputs) => ({ ...inputs, resolution: 'high' })));
     await I.page.waitForFunction(
       (ids) => ids.every((id) => document.getElementById(id)?.getAttribute('data-state') === 'retrying'),
-      await Promise.all(waiting.map(async (element) => (await element.getAttribute('id'))!)),
+      waiting,
     );
     await I.page.evaluate(async () => {
       for (const host of [...document.querySelectorAll('cm-material-download')]) host.remove();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage, WatchHrefs } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage, WatchHrefs } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 
 /**
@@ -631,7 +631,7 @@ function checkRun(s: Scenario, run: RunRecord): void {
 // ---------------------------------------------------------------------------
 
 const harness = useHarness();
-const pages = new Map<string, MaterialDownloadPage>();
+const pages = new Map<string, ChromiumPage>();
 const figures = {
   runs: 0,
   steps: 0,
@@ -725,7 +725,7 @@ describe('races', () => {
         console.error(`races: the failing run recorded ${JSON.stringify(run)}`);
         throw error;
       }
-      expect([...pages.values()].flatMap((I) => I.pageErrors)).toEqual([]);
+      expect([...pages.values()].flatMap((I) => I.devtools.pageErrors)).toEqual([]);
     });
     await fc.assert(property, {
       numRuns: RUNS,
@@ -763,7 +763,7 @@ describe('races', () => {
  * same way every time (see the failing property's counterexamples).
  */
 describe('histories the property found', () => {
-  let I: MaterialDownloadPage;
+  let I: ChromiumPage;
 
   /** Adds an element and, in the same task, changes its attributes; resolves with every href and event it ever had. */
   function connectAndChange(attributes: Record<string, string>, changes: [name: string, value: string | null][]) {
@@ -817,12 +817,20 @@ describe('histories the property found', () => {
       const element = await I.add({ 'organization-id': 'org-1', 'article-id': 'fault-delay-300', type: 'tile' });
       await expect.poll(() => harness.provider.requests.length).toBe(1);
       await I.setAttribute(element, name, value);
-      await expect.poll(() => element.getAttribute('data-state')).toMatch(/^(enabled|disabled)$/);
+      await expect.poll(() => I.locator(element).getAttribute('data-state')).toMatch(/^(enabled|disabled)$/);
 
       expect(await I.linkChanges()).toEqual([
-        { id: 'el-1', state: 'enabled', href: calmOutcomes.get('org-1/A-100/tile')!.href, error: null, reason: null },
+        {
+          id: 'el-1',
+          state: 'enabled',
+          href: calmOutcomes.get('org-1/A-100/tile')!.href,
+          error: null,
+          reason: null,
+          bubbles: true,
+          composed: true,
+        },
       ]);
-      expect(I.consoleErrors).toEqual([]);
+      expect(I.devtools.consoleErrors).toEqual([]);
     },
   );
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 
 /**
@@ -16,7 +16,7 @@ import { useHarness } from '../browser/support/useHarness';
 const harness = useHarness();
 let react18: Provider;
 let folder: string;
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'react18-'));
@@ -64,13 +64,13 @@ describe('a page that runs its own React 18', () => {
     });
     await I.page.waitForSelector('#article');
     await I.loadElement();
-    const element = I.page.locator('#el-1');
+    const element = 'el-1';
     expect((await I.settled(element)).href).toContain('/org-1/A-100/pbr-');
 
     const change = await I.settleAfter(element, () => I.page.evaluate(() => (window as any).__setArticle('A-103')));
     expect(change.href).toContain('/org-1/A-103/pbr-');
     expect(await I.page.locator('#article').textContent()).toBe('A-103');
     expect(await I.page.evaluate(() => (window as any).React.version)).toBe('18.3.1');
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });

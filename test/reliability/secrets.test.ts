@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MaterialDownloadPage } from '../browser/support/materialDownloadPage';
+import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { A100_SWATCH, PREFIX, expectA100Link, swatch } from './support/probes';
 
@@ -11,7 +11,7 @@ import { A100_SWATCH, PREFIX, expectA100Link, swatch } from './support/probes';
  */
 
 const harness = useHarness();
-let I: MaterialDownloadPage;
+let I: ChromiumPage;
 
 /** Every console line of every type: a secret must not reach any of them. */
 function recordEveryConsoleLine(page: Page): string[] {
@@ -45,7 +45,7 @@ describe('a stored credential an HTTP header cannot carry', () => {
       expect(request!.headers['api-key']).toBeUndefined();
       expect(request!.headers.authorization).toBeUndefined();
       expect(request!.headers['x-injected']).toBeUndefined();
-      expect(I.consoleErrors).toEqual([
+      expect(I.devtools.consoleErrors).toEqual([
         expect.stringMatching(new RegExp(`^${PREFIX} localStorage\\["${storageKey}"\\].*without auth`)),
       ]);
       for (const fragment of fragmentsOf(secret)) {
@@ -61,7 +61,7 @@ describe('a stored credential an HTTP header cannot carry', () => {
     I = await harness.open({ storage: { 'cm-api-key': 'sk-live-4711-x-injected-yes' } });
     await I.settled(await I.add(swatch));
     expect(harness.provider.requests[0]!.headers['api-key']).toBe('sk-live-4711-x-injected-yes');
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
   });
 });
 
@@ -97,7 +97,7 @@ describe('a page with a strict Content-Security-Policy', () => {
     const swatchHref = changes.find((change) => change.id === 'el-1')!.href!;
     expect(swatchHref).toContain(`${harness.provider.origin}${A100_SWATCH}`);
     expect((await I.page.request.get(swatchHref)).ok()).toBe(true);
-    expect(I.consoleErrors).toEqual([]);
+    expect(I.devtools.consoleErrors).toEqual([]);
 
     // Control: the recorder does see a violation when there is one.
     await I.page.evaluate(() => {

@@ -27,11 +27,16 @@ export interface NewElement {
   binding?: Binding;
   /** Under the page's `#root`, or inside an open shadow root of a host on the page. */
   inside?: 'root' | 'shadow root';
+  /**
+   * Then, still in the same task, as a framework that re-renders at once: moved into another
+   * container, or removed (and kept in `window.__removed[id]`, for a test to put it back).
+   */
+  then?: 'moved' | 'removed';
 }
 
 /** Creates each element, and connects each in turn, all in the one task this runs in. */
 export function addElements({ tag, elements }: { tag: string; elements: NewElement[] }): void {
-  for (const { id, attributes = {}, properties = {}, inner, binding, inside = 'root' } of elements) {
+  for (const { id, attributes = {}, properties = {}, inner, binding, inside = 'root', then } of elements) {
     const element = document.createElement(tag);
     element.id = id;
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
@@ -44,6 +49,11 @@ export function addElements({ tag, elements }: { tag: string; elements: NewEleme
     }
     if (binding && 'properties' in binding) Object.assign(element, binding.properties);
     else if (binding) for (const [name, value] of Object.entries(binding.attributes)) element.setAttribute(name, value);
+    if (then === 'moved') element.parentElement!.appendChild(document.createElement('section')).append(element);
+    if (then === 'removed') {
+      element.remove();
+      ((window as any).__removed ??= {})[id] = element;
+    }
   }
 }
 

@@ -2,7 +2,8 @@ import { chromium, type BrowserContext, type BrowserContextOptions, type CDPSess
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { oncePerWorker } from '../../support/perWorker';
-import { BLANK_FIXTURE, MaterialDownloadPage } from './materialDownloadPage';
+import { CUSTOMER_PAGE } from '../../support/customerPage';
+import { ChromiumPage } from './chromiumPage';
 
 export interface Harness {
   provider: Provider;
@@ -10,9 +11,9 @@ export interface Harness {
    * A page object on a page no other test is using: a fresh context where the
    * options ask for one, otherwise a former test's page handed back clean.
    */
-  newPage(context?: BrowserContextOptions): Promise<MaterialDownloadPage>;
+  newPage(context?: BrowserContextOptions): Promise<ChromiumPage>;
   /** Done with this page: cleaned and kept for a later test, or closed where a test left something behind. */
-  release(page: MaterialDownloadPage): Promise<void>;
+  release(page: ChromiumPage): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -160,22 +161,22 @@ const chromiumOfThisWorker = oncePerWorker(async (forget) => {
  * A new page costs Chromium a renderer process: about a second on two
  * cores, against a third of that for a test's whole page load. So a page
  * goes back to a pool after its test, its routes, storage and cookies gone,
- * its page object's records emptied, and on a fresh document of the blank
- * fixture: that navigation ends the test's requests and timers, and is the
+ * its page object's records emptied, and on a fresh document of the customer
+ * page: that navigation ends the test's requests and timers, and is the
  * one the next test's `open()` would make (it skips its own, see
- * `MaterialDownloadPage.pristine`). A page a test changed in a lasting way
+ * `ChromiumPage.pristine`). A page a test changed in a lasting way
  * is closed instead.
  */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const provider = await startProvider({
     batching: options.batching ?? true,
     ...(options.providerClock ? { clock: options.providerClock } : {}),
-    staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures' },
+    staticDirs: { '/dist/': 'dist', '/fixtures/': 'test/browser/fixtures', '/engines/': 'test/engines/fixtures' },
   });
   const browser = await chromiumOfThisWorker();
   const contexts = new Set<BrowserContext>();
-  const spare: MaterialDownloadPage[] = [];
-  const lasting = new WeakMap<MaterialDownloadPage, LastingChanges>();
+  const spare: ChromiumPage[] = [];
+  const lasting = new WeakMap<ChromiumPage, LastingChanges>();
 
   const closeContext = async (context: BrowserContext) => {
     contexts.delete(context);
@@ -183,7 +184,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 
   /** Cleans a page for the next test; false where it cannot be trusted clean. */
-  const clean = async (I: MaterialDownloadPage): Promise<boolean> => {
+  const clean = async (I: ChromiumPage): Promise<boolean> => {
     const { page } = I;
     const changes = lasting.get(I);
     if (page.isClosed() || !changes || changes.changed) return false;
@@ -199,9 +200,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
     }
     await page.context().clearCookies();
-    await page.goto(`${provider.origin}${BLANK_FIXTURE}`);
+    await page.goto(`${provider.origin}${CUSTOMER_PAGE}`);
     I.forget();
-    I.pristine = true;
+    I.pristine = page.url();
     return true;
   };
 
@@ -212,7 +213,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (reused) return reused;
       const context = await browser.newContext(contextOptions);
       contexts.add(context);
-      const I = new MaterialDownloadPage(await context.newPage(), provider);
+      const I = new ChromiumPage(await context.newPage(), provider);
       if (!contextOptions) lasting.set(I, watchLastingChanges(I.page));
       return I;
     },

@@ -2,7 +2,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Provider } from '../../../dev/provider/server.js';
 import { startHarness, type Harness, type HarnessOptions } from './harness';
-import type { MaterialDownloadPage, OpenOptions } from './materialDownloadPage';
+import type { ChromiumPage, OpenOptions } from './chromiumPage';
 
 export interface NewPageOptions {
   /** The browser context's options, e.g. a viewport. */
@@ -19,9 +19,9 @@ export interface NewPageOptions {
 export interface SuiteHarness {
   readonly provider: Provider;
   /** A page of its own, with nothing of a former test; after each test it must hold no page error. */
-  newPage(options?: NewPageOptions): Promise<MaterialDownloadPage>;
-  /** A fresh page with the provider's request log emptied, then opened (see MaterialDownloadPage.open). */
-  open(options?: OpenOptions): Promise<MaterialDownloadPage>;
+  newPage(options?: NewPageOptions): Promise<ChromiumPage>;
+  /** A fresh page with the provider's request log emptied, then opened (see ChromiumPage.open). */
+  open(options?: OpenOptions): Promise<ChromiumPage>;
 }
 
 /**
@@ -33,8 +33,8 @@ export interface SuiteHarness {
  */
 export function useHarness(options: HarnessOptions = {}): SuiteHarness {
   let harness: Harness | undefined;
-  const forTest: MaterialDownloadPage[] = [];
-  const forSuite: MaterialDownloadPage[] = [];
+  const forTest: ChromiumPage[] = [];
+  const forSuite: ChromiumPage[] = [];
 
   beforeAll(async () => {
     harness = await startHarness(options);
@@ -42,9 +42,9 @@ export function useHarness(options: HarnessOptions = {}): SuiteHarness {
   afterAll(async () => harness?.close());
   afterEach(async () => {
     harness?.provider.setLatency(0);
-    for (const page of forSuite) expect(page.pageErrors).toEqual([]);
+    for (const page of forSuite) expect(page.devtools.pageErrors).toEqual([]);
     for (const page of forTest.splice(0)) {
-      const thrown = [...page.pageErrors];
+      const thrown = [...page.devtools.pageErrors];
       await harness!.release(page);
       expect(thrown).toEqual([]);
     }
@@ -57,7 +57,7 @@ export function useHarness(options: HarnessOptions = {}): SuiteHarness {
     return page;
   };
   // A test may route or script the page before its own open(): that must load the page anew.
-  const newPage = async (options?: NewPageOptions) => Object.assign(await takePage(options), { pristine: false });
+  const newPage = async (options?: NewPageOptions) => Object.assign(await takePage(options), { pristine: null });
 
   return {
     get provider() {

@@ -1,5 +1,5 @@
 import { it } from 'vitest';
-import type { DriverBrowser } from './driver';
+import type { DriverBrowser } from '../../support/driver';
 import { ENGINES, type EngineName } from './engines.js';
 import { launchPuppeteer } from './puppeteerDriver';
 import { launchWebKit } from './webkitDriver';

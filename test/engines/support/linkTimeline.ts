@@ -1,6 +1,6 @@
 import type { LinkStyle } from '../../../dev/provider/link-signing.js';
 import type { Provider } from '../../../dev/provider/server.js';
-import type { CustomerPage, ElementId } from './customerPage';
+import type { CustomerPage, ElementId } from '../../support/customerPage';
 
 /** What one anchor showed, and from when (the true time: the page's `Date.now()` where its clock is not set off). */
 export interface Shown {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_FLAGS, findChromium } from '../../support/chromium.js';
 import { findFirefox, launchFirefox } from '../../support/firefox.js';
-import type { DriverBrowser, DriverPage } from './driver';
+import type { DriverBrowser, DriverPage } from '../../support/driver';
 
 /**
  * Chromium over the DevTools protocol, Firefox over WebDriver BiDi: puppeteer-core speaks both.

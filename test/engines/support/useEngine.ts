@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
-import { CustomerPage, type Build, type OpenOptions } from './customerPage';
-import type { DriverBrowser } from './driver';
+import { CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
+import type { DriverBrowser } from '../../support/driver';
 import { oncePerWorker } from '../../support/perWorker';
 import { engine } from './engine';
 

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { findWebKit, startWebKitDriver, startXvfb } from '../../support/webkit.js';
-import type { DriverBrowser, DriverPage } from './driver';
+import type { DriverBrowser, DriverPage } from '../../support/driver';
 
 /**
  * WebKitGTK's MiniBrowser, driven over classic WebDriver: a dozen lines of

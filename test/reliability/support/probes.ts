@@ -1,6 +1,6 @@
-import type { ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AnchorSnapshot, LinkChange, MaterialDownloadPage } from '../../browser/support/materialDownloadPage';
+import type { AnchorSnapshot, ChromiumPage, ElementId, LinkChange } from '../../browser/support/chromiumPage';
 
 /** What the reliability suites look at in a customer's page, beyond the page object. */
 
@@ -15,8 +15,8 @@ export const DISABLED_ANCHOR = {
 };
 
 /** The element's own console errors (the page object already leaves out the browser's "Failed to load resource"). */
-export const elementErrors = (I: MaterialDownloadPage) =>
-  I.consoleErrors.filter((text) => text.startsWith(`${PREFIX} `));
+export const elementErrors = (I: ChromiumPage) =>
+  I.devtools.consoleErrors.filter((text) => text.startsWith(`${PREFIX} `));
 
 /**
  * A message a customer can act on: the prefix, one line, short, and none of
@@ -32,8 +32,8 @@ export function expectClearMessage(message: string | null | undefined, says: Reg
 
 /** Disabled, said once, announced with the reason: what a failed lookup must look like. */
 export async function expectFailedOnce(
-  I: MaterialDownloadPage,
-  element: Locator,
+  I: ChromiumPage,
+  element: ElementId,
   change: LinkChange,
   says: RegExp,
 ): Promise<void> {
@@ -41,12 +41,12 @@ export async function expectFailedOnce(
   expectClearMessage(change.error, says);
   expect(await I.anchorOf(element)).toEqual(DISABLED_ANCHOR);
   // Exactly one console.error in the whole page, and it is the element's, with the same reason.
-  expect(I.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
+  expect(I.devtools.consoleErrors).toEqual([expect.stringContaining(`${PREFIX} ${change.error}`)]);
   expect(await I.linkChanges()).toEqual([change]);
 }
 
 /** A working link for A-100's swatch, and the anchor exactly as the customer wrote it plus the href. */
-export async function expectA100Link(I: MaterialDownloadPage, element: Locator, change: LinkChange): Promise<void> {
+export async function expectA100Link(I: ChromiumPage, element: ElementId, change: LinkChange): Promise<void> {
   expect(change).toMatchObject({ state: 'enabled', error: null, href: `${I.origin}${A100_SWATCH}-MEDIUM.exr` });
   expect(await I.anchorOf(element)).toEqual<AnchorSnapshot>({
     dataState: 'enabled',

@@ -1,18 +1,16 @@
-import type { HeldRequests } from '../../../dev/provider/hold.js';
-import type { Provider } from '../../../dev/provider/server.js';
-import type { HeldPages } from '../../../dev/provider/streamed.js';
-import {
-  addElements,
-  anchorSnapshot,
-  type AnchorSnapshot,
-  type Binding,
-  type NewElement,
-} from '../../support/pageFunctions';
+import type { HeldRequests } from '../../dev/provider/hold.js';
+import type { Provider } from '../../dev/provider/server.js';
+import type { HeldPages } from '../../dev/provider/streamed.js';
+import { addElements, anchorSnapshot, type AnchorSnapshot, type Binding, type NewElement } from './pageFunctions';
+import type { DecodedTransition } from '../../src/machine/decodeTransition';
 import type { DriverPage, PageFunction } from './driver';
 
-export type { Binding };
+export type { AnchorSnapshot, Binding };
 
 export const TAG = 'cm-material-download';
+
+/** The page every test opens (fixtures/customer.html): its recorder hears the page from its start. */
+export const CUSTOMER_PAGE = '/engines/customer.html';
 
 /** The two self-registering builds: every engine's suite runs against each. */
 export const BUILDS = ['cm-material-download.js', 'cm-material-download.lite.js'] as const;
@@ -39,7 +37,25 @@ export interface OpenOptions {
   load?: boolean;
   /** The visitor's clock runs this far ahead of the true time (behind, where negative), from before the element loads. */
   clockOffsetMs?: number;
+  /** Record every transition the machine takes (as the inspect hook decodes it), for tests that must see transient states. */
+  trace?: boolean;
 }
+
+/** Every href write on the anchors of a page, from the moment the recorder was installed. */
+export interface HrefRecorder {
+  /** Each write in order: the value set (even one replaced within the same task), or null where href was removed. */
+  writes(id?: ElementId): Promise<(string | null)[]>;
+  /** Every distinct href ever set, in the order first shown. */
+  shown(id?: ElementId): Promise<string[]>;
+}
+
+/** One transition of the element with this id, as `decodeTransition` names it (`from -> trigger[index] -> to`). */
+export interface TraceEntry extends Pick<DecodedTransition, 'from' | 'to' | 'edge'> {
+  id: string;
+}
+
+/** Calls `onWrite` with each href written on an anchor in `target` (null: removed), until disconnected. */
+export type WatchHrefs = (target: Node, onWrite: (value: string | null, anchor: Element) => void) => MutationObserver;
 
 /** An anchor of a streamed page as it arrived, and its element then (fixtures/arrivals.js). */
 export interface AnchorArrival {
@@ -121,17 +137,56 @@ const pollInPage = (source: string, args: unknown[], timeoutMs: number) =>
   });
 
 /**
+ * In the customer page, beside its recorder (fixtures/recorder.js), once `open()` loaded it: the
+ * one href recorder (`__watchHrefs`, for the page object and for tests that record from inside
+ * the page), and the trace, whose inspect hook `__installTrace` sets once the element is defined.
+ */
+function installHelpers(withTrace: boolean): boolean {
+  const w = window as any;
+  w.__trace = [];
+  w.__hrefLogs = [];
+  w.__watchHrefs = ((target, onWrite) => {
+    // A record's written value is the next record's old value on that anchor; the last one's is the attribute now.
+    const observer = new MutationObserver((records) =>
+      records.forEach((record, index) => {
+        const anchor = record.target as Element;
+        const next = records.slice(index + 1).find((later) => later.target === anchor);
+        onWrite(next ? next.oldValue : anchor.getAttribute('href'), anchor);
+      }),
+    );
+    observer.observe(target, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
+    return observer;
+  }) satisfies WatchHrefs;
+  // The element's inspect hook hands over each step decoded (decodeTransition): the trace keeps its edge.
+  w.__installTrace = () => {
+    if (!withTrace) return;
+    // The hook sees only elements connected after it is set.
+    if (document.querySelector('cm-material-download')) throw new Error('trace installed after elements exist');
+    (customElements.get('cm-material-download') as any).configure({
+      inspect(_event: unknown, host: HTMLElement, transition: DecodedTransition | null) {
+        if (!transition) return;
+        const { from, to, edge } = transition;
+        w.__trace.push({ id: host.id, from, to, edge });
+      },
+    });
+  };
+  return true;
+}
+
+/**
  * A customer's page with <cm-material-download> elements, in any engine:
  * tests say what a customer does and sees; this object knows how the DOM is
  * poked, and the driver under it how to reach the page.
  */
 export class CustomerPage {
   private nextId = 0;
+  /** Whether a test opened this page already: its storage is then the visitor's own (see open). */
+  private visited = false;
   private held: HeldRequests | undefined;
   private streaming: Streaming | undefined;
 
   constructor(
-    private readonly page: DriverPage,
+    protected readonly driver: DriverPage,
     readonly provider: Provider,
     readonly build: Build,
   ) {}
@@ -140,27 +195,48 @@ export class CustomerPage {
     return this.provider.origin;
   }
 
-  /** Opens the customer's page with nothing in its storage but `storage`, loads the build under test and configures it. */
-  async open({ configure, storage = {}, load = true, clockOffsetMs }: OpenOptions = {}): Promise<void> {
+  /**
+   * Opens the customer's page, loads the build under test and configures it. The page object's first
+   * open is a new visitor's, with nothing in the origin's storage but `storage`.
+   */
+  async open({ configure, storage = {}, load = true, clockOffsetMs, trace = false }: OpenOptions = {}): Promise<void> {
     // The page a former test's close() loaded, if that is what the driver kept: nothing ran in it since.
-    if (this.page.pristine !== this.customerUrl) await this.page.goto(this.customerUrl);
-    await this.page.evaluate((items) => {
-      // A driver with one window for every test (WebKit's) keeps the origin's storage and cookies.
-      localStorage.clear();
-      sessionStorage.clear();
-      for (const cookie of document.cookie.split(';')) {
-        const name = cookie.split('=')[0]!.trim();
-        if (name) document.cookie = `${name}=; path=/; max-age=0`;
-      }
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-    }, storage);
+    if (this.driver.pristine !== this.customerUrl) await this.driver.goto(this.customerUrl);
+    // A test's later open() is the same visitor's next page load in the tab: what the page stored stays.
+    const firstVisit = !this.visited;
+    this.visited = true;
+    await this.driver.evaluate(
+      (items, forget) => {
+        // A driver with one window for every test (WebKit's) keeps the origin's storage and cookies.
+        if (forget) {
+          for (const store of ['localStorage', 'sessionStorage'] as const) {
+            try {
+              window[store].clear();
+            } catch {
+              // A test may have broken the page's storage on purpose, before it opens the page.
+            }
+          }
+          for (const cookie of document.cookie.split(';')) {
+            const name = cookie.split('=')[0]!.trim();
+            if (name) document.cookie = `${name}=; path=/; max-age=0`;
+          }
+        }
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      },
+      storage,
+      firstVisit,
+    );
+    await this.driver.evaluate(installHelpers, trace);
     if (clockOffsetMs !== undefined) await this.setVisitorClock(clockOffsetMs);
     if (!load) return;
     await this.loadElement();
     if (configure) await this.configure(configure);
+    // After the element file defined the element, before any element exists: the trace sees every element.
+    if (trace) await this.act(() => (window as any).__installTrace());
   }
 
-  async loadElement(): Promise<void> {
+  /** Loads the build under test, or another script file of the provider's, as a module, and waits for the element's definition. */
+  async loadElement(src = `/dist/${this.build}`): Promise<void> {
     await this.act(
       (src) =>
         new Promise((resolve, reject) => {
@@ -169,9 +245,9 @@ export class CustomerPage {
           script.onerror = () => reject(new Error(`could not load ${src}`));
           document.head.append(script);
         }),
-      `/dist/${this.build}`,
+      src,
     );
-    await this.page.evaluate((tag) => customElements.whenDefined(tag).then(() => true), TAG);
+    await this.driver.evaluate((tag) => customElements.whenDefined(tag).then(() => true), TAG);
   }
 
   /**
@@ -181,7 +257,7 @@ export class CustomerPage {
    * time stays readable as `window.__trueNow()`, for what the test records.
    */
   async setVisitorClock(offsetMs: number): Promise<void> {
-    await this.page.evaluate((offset) => {
+    await this.driver.evaluate((offset) => {
       const TrueDate = Date;
       class VisitorDate extends TrueDate {
         constructor(...moment: unknown[]) {
@@ -207,7 +283,7 @@ export class CustomerPage {
    */
   async startStreamedPage(): Promise<void> {
     const pauses = this.provider.holdPages();
-    const loaded = this.page.goto(`${this.origin}/engines/streamed.html?streamed&build=${this.build}`);
+    const loaded = this.driver.goto(`${this.origin}/engines/streamed.html?streamed&build=${this.build}`);
     // Awaited by the waits below; a failed load must not go unhandled meanwhile.
     loaded.catch(() => {});
     this.streaming = { pauses, passed: 0, loaded };
@@ -228,7 +304,7 @@ export class CustomerPage {
 
   /** When each anchor of the streamed page arrived, and what its element was then. */
   async anchorArrivals(): Promise<StreamedArrivals> {
-    return this.page.evaluate(() => (window as any).__arrivals as StreamedArrivals);
+    return this.driver.evaluate(() => (window as any).__arrivals as StreamedArrivals);
   }
 
   private async piecesSent(): Promise<void> {
@@ -262,8 +338,12 @@ export class CustomerPage {
    * As a framework renders: creates an element with an anchor, inserts it, and
    * binds what `binding` says right after, all in one task.
    */
-  async insert({ attributes, binding }: Pick<NewElement, 'attributes' | 'binding'> = {}): Promise<ElementId> {
-    return (await this.addAll([{ attributes, binding }]))[0]!;
+  async insert({
+    attributes,
+    binding,
+    then,
+  }: Pick<NewElement, 'attributes' | 'binding' | 'then'> = {}): Promise<ElementId> {
+    return (await this.addAll([{ attributes, binding, then }]))[0]!;
   }
 
   private async addAll(elements: Omit<NewElement, 'id'>[]): Promise<ElementId[]> {
@@ -287,12 +367,12 @@ export class CustomerPage {
 
   /** Resolves after a rendered frame and the task after it, in the page. */
   async aFrameLater(): Promise<void> {
-    await this.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true)))));
+    await this.driver.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => done(true)))));
   }
 
   /** Lets `ms` of the page's time pass: page timers due before then run first, however busy the machine. */
   async passTime(ms: number): Promise<void> {
-    await this.page.evaluate((wait) => new Promise((done) => setTimeout(() => done(true), wait)), ms);
+    await this.driver.evaluate((wait) => new Promise((done) => setTimeout(() => done(true), wait)), ms);
   }
 
   /**
@@ -351,7 +431,7 @@ export class CustomerPage {
   }
 
   /** Runs `change` and resolves with the element's next cm-link-change. */
-  async settleAfter(id: ElementId, change: () => Promise<unknown>): Promise<LinkChange> {
+  async settleAfter(id: ElementId, change: () => Promise<unknown> = async () => {}): Promise<LinkChange> {
     const before = (await this.linkChanges(id)).length;
     await change();
     await this.waitFor(
@@ -384,22 +464,22 @@ export class CustomerPage {
 
   /** What the customer's anchor and the host show right now. */
   async anchorOf(id: ElementId): Promise<AnchorSnapshot> {
-    return this.page.evaluate(anchorSnapshot, id);
+    return this.driver.evaluate(anchorSnapshot, id);
   }
 
   /** The text of the element's anchor. */
   async anchorText(id: ElementId): Promise<string | null> {
-    return this.page.evaluate((elementId) => document.getElementById(elementId)!.firstElementChild!.textContent, id);
+    return this.driver.evaluate((elementId) => document.getElementById(elementId)!.firstElementChild!.textContent, id);
   }
 
   /** The element's children, as markup. */
   async childrenOf(id: ElementId): Promise<string> {
-    return this.page.evaluate((elementId) => document.getElementById(elementId)!.innerHTML, id);
+    return this.driver.evaluate((elementId) => document.getElementById(elementId)!.innerHTML, id);
   }
 
   /** The element as markup, on the page or taken out of it by `removeForGood`. */
   async markupOf(id: ElementId): Promise<string> {
-    return this.page.evaluate(
+    return this.driver.evaluate(
       (elementId) => (document.getElementById(elementId) ?? (window as any).__removed[elementId]).outerHTML as string,
       id,
     );
@@ -411,7 +491,7 @@ export class CustomerPage {
   }
 
   async attribute(id: ElementId, name: string): Promise<string | null> {
-    return this.page.evaluate((elementId, n) => document.getElementById(elementId)!.getAttribute(n), id, name);
+    return this.driver.evaluate((elementId, n) => document.getElementById(elementId)!.getAttribute(n), id, name);
   }
 
   async setAttribute(id: ElementId, name: string, value: string): Promise<void> {
@@ -459,7 +539,7 @@ export class CustomerPage {
 
   /** What a visitor's click would download: the HTTP status of a GET of `href` from the page. */
   async download(href: string): Promise<number> {
-    return this.page.evaluate((url) => fetch(url).then((response) => response.status), href);
+    return this.driver.evaluate((url) => fetch(url).then((response) => response.status), href);
   }
 
   /**
@@ -473,7 +553,7 @@ export class CustomerPage {
   }
 
   async sameAnchors(ids: ElementId[]): Promise<boolean> {
-    return this.page.evaluate(
+    return this.driver.evaluate(
       (elementIds) =>
         elementIds.every((id) => (document.getElementById(id)!.firstElementChild as any)?.__customerMark === id),
       ids,
@@ -495,28 +575,42 @@ export class CustomerPage {
     await this.passTime(30);
   }
 
-  /** Every href written on the anchors from now on, removals as null; install before the change it is to watch. */
-  async recordHrefWrites(): Promise<(id: ElementId) => Promise<(string | null)[]>> {
-    await this.act(() => {
-      const writes: { id: string; value: string | null }[] = ((window as any).__hrefWrites = []);
-      new MutationObserver((records) =>
-        records.forEach((record, index) => {
-          const anchor = record.target as Element;
-          // A record's written value is the next record's old value on that anchor; the last one's is the attribute now.
-          const next = records.slice(index + 1).find((later) => later.target === anchor);
-          writes.push({
-            id: anchor.parentElement?.id ?? '',
-            value: next ? next.oldValue : anchor.getAttribute('href'),
-          });
-        }),
-      ).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['href'] });
-    });
-    return async (id) => {
-      const all = await this.page.evaluate(
-        () => (window as any).__hrefWrites as { id: string; value: string | null }[],
+  /**
+   * Records every href write on every anchor in the page from now on, removals
+   * included: install it before the change it is to watch.
+   */
+  async recordHrefWrites(): Promise<HrefRecorder> {
+    const log = await this.act(() => {
+      const w = window as any;
+      const writes: { id: string; value: string | null }[] = [];
+      (w.__watchHrefs as WatchHrefs)(document, (value, anchor) =>
+        writes.push({ id: anchor.parentElement?.id ?? '', value }),
       );
-      return all.filter((write) => write.id === id).map((write) => write.value);
+      return (w.__hrefLogs.push(writes) as number) - 1;
+    });
+    const writes = async (id?: ElementId) => {
+      const all = await this.driver.evaluate(
+        (index) => (window as any).__hrefLogs[index] as { id: string; value: string | null }[],
+        log,
+      );
+      return all.filter((write) => id === undefined || write.id === id).map((write) => write.value);
     };
+    return {
+      writes,
+      async shown(id) {
+        return [...new Set((await writes(id)).filter((value) => value !== null))];
+      },
+    };
+  }
+
+  /** The machine's transitions since `open({ trace: true })`, of every element or of one. */
+  async trace(id?: ElementId): Promise<TraceEntry[]> {
+    const all = await this.driver.evaluate(() => (window as any).__trace as TraceEntry[]);
+    return id === undefined ? all : all.filter((entry) => entry.id === id);
+  }
+
+  async clearTrace(): Promise<void> {
+    await this.driver.evaluate(() => void ((window as any).__trace.length = 0));
   }
 
   /**
@@ -529,11 +623,11 @@ export class CustomerPage {
   }
 
   async goOffline(): Promise<void> {
-    await this.page.setOffline(true);
+    await this.driver.setOffline(true);
   }
 
   async goOnline(): Promise<void> {
-    await this.page.setOffline(false);
+    await this.driver.setOffline(false);
   }
 
   /**
@@ -559,37 +653,37 @@ export class CustomerPage {
       // JSON has no Infinity: null stands for it.
       [key, Number.isFinite(count) ? count : null] as const,
     );
-    return () => this.page.evaluate((name) => (window as any)[name].failed as number, key);
+    return () => this.driver.evaluate((name) => (window as any)[name].failed as number, key);
   }
 
   /** Freezes the page, as a browser freezes a tab hidden for a while: its timers stop. */
   async freeze(): Promise<void> {
-    await this.page.setLifecycle('frozen');
+    await this.driver.setLifecycle('frozen');
   }
 
   /** Wakes a frozen page, as showing the tab again does. */
   async wake(): Promise<void> {
-    await this.page.setLifecycle('active');
+    await this.driver.setLifecycle('active');
   }
 
   /** Leaves for another page of the site, as a visitor following a link does. */
   async visitAnotherPage(): Promise<void> {
-    await this.page.goto(`${this.origin}/engines/elsewhere.html`);
+    await this.driver.goto(`${this.origin}/engines/elsewhere.html`);
   }
 
   /** The Back button. From another page of the site, the browser may restore this one from its back/forward cache. */
   async comeBack(): Promise<void> {
-    await this.page.goBack();
+    await this.driver.goBack();
   }
 
   /** Each `pageshow` the page has seen so far, as its `persisted`: true when it came back from the back/forward cache. */
   async pageShows(): Promise<boolean[]> {
-    return this.page.evaluate(() => (window as any).__page.pageShows as boolean[]);
+    return this.driver.evaluate(() => (window as any).__page.pageShows as boolean[]);
   }
 
   /** Slows the page's CPU down by this factor, as on a slower customer device. */
   async throttleCpu(rate: number): Promise<void> {
-    await this.page.throttleCpu(rate);
+    await this.driver.throttleCpu(rate);
   }
 
   /** Operations the provider received, flattened across (batched) HTTP requests. */
@@ -623,12 +717,12 @@ export class CustomerPage {
 
   /** What was thrown into the page so far, forgotten: for a test that throws on purpose. */
   async takeThrown(): Promise<string[]> {
-    return this.page.evaluate(() => (window as any).__page.thrown.splice(0) as string[]);
+    return this.driver.evaluate(() => (window as any).__page.thrown.splice(0) as string[]);
   }
 
   /** Runs `fn` in the page as the driver sends a script, outside any task of the page: for tests of the driver itself. */
   runAsSent<A, R>(fn: PageFunction<[A], R>, arg: A): Promise<Awaited<R>> {
-    return this.page.evaluate(fn, arg);
+    return this.driver.evaluate(fn, arg);
   }
 
   /** Runs `fn` in a task of the page's own, as every action of this page object does. */
@@ -642,16 +736,22 @@ export class CustomerPage {
     // Its pauses over, a streamed page finishes loading: a test that failed halfway leaves its navigation
     // under way, and the next one must not start before it ends.
     await this.streaming?.loaded.catch(() => {});
-    await this.page.close(this.customerUrl);
+    await this.driver.close(this.customerUrl);
   }
 
   /** The customer's page on the provider's origin: what every test opens first. */
-  private get customerUrl(): string {
-    return `${this.origin}/engines/customer.html`;
+  get customerUrl(): string {
+    return `${this.origin}${CUSTOMER_PAGE}`;
   }
 
   private recorded(): Promise<Recorded> {
-    return this.page.evaluate(() => (window as any).__page as Recorded);
+    return this.driver.evaluate(() => (window as any).__page as Recorded);
+  }
+
+  /** Starts over as a new visitor's page, for a later test that gets this page (see the browser harness's pool). */
+  protected startOver(): void {
+    this.nextId = 0;
+    this.visited = false;
   }
 
   private newId(): ElementId {
@@ -660,10 +760,10 @@ export class CustomerPage {
 
   /** Runs `fn` in the page in a task of its own, as a customer's script runs (see runInTask). */
   private act<A extends unknown[], R>(fn: PageFunction<A, R>, ...args: A): Promise<Awaited<R>> {
-    return this.page.evaluate(runInTask, fn.toString(), args) as Promise<Awaited<R>>;
+    return this.driver.evaluate(runInTask, fn.toString(), args) as Promise<Awaited<R>>;
   }
 
   private async waitFor<A extends unknown[]>(predicate: PageFunction<A, unknown>, ...args: A): Promise<void> {
-    await this.page.evaluate(pollInPage, predicate.toString(), args, WAIT_MS);
+    await this.driver.evaluate(pollInPage, predicate.toString(), args, WAIT_MS);
   }
 }
