@@ -1,6 +1,13 @@
 import type { InspectionEvent } from 'xstate';
 import type { AnchorBinder, BoundElement, Shown } from './anchorBinding.types.js';
-import { NO_ANCHOR_MESSAGE, dispatchLinkChange, readInputs, showPending, type LinkChangeDetail } from './dom.js';
+import {
+  DEFER_HYDRATION,
+  NO_ANCHOR_MESSAGE,
+  dispatchLinkChange,
+  readInputs,
+  showPending,
+  type LinkChangeDetail,
+} from './dom.js';
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
@@ -57,9 +64,10 @@ export class ElementController implements BoundElement {
     return this.#actor;
   }
 
+  /** Also when a framework lets go of the host (`defer-hydration` removed): it is as if it connected then. */
   hostConnected(): void {
     keep(this.host);
-    if (this.#destroyed || this.#actor) return;
+    if (this.#destroyed || this.#actor || this.#hydrationDeferred()) return;
     showPending(this.host, 'idle');
     queueStart(this.host, () => this.start());
   }
@@ -96,8 +104,8 @@ export class ElementController implements BoundElement {
 
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
   start(): MaterialDownloadActor | null {
-    // Removed before its start, it starts when it is put back.
-    if (this.#destroyed || this.#actor || !this.host.isConnected) return this.#actor;
+    // Removed before its start, it starts when it is put back; held again, when let go.
+    if (this.#destroyed || this.#actor || !this.host.isConnected || this.#hydrationDeferred()) return this.#actor;
     this.#inspected = wantsInspection(this.host);
     const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
     this.#actor = actor;
@@ -118,6 +126,11 @@ export class ElementController implements BoundElement {
     this.#actor = null;
     leaveChannel(this.host);
     this.#binder.unbind(this.host);
+  }
+
+  /** A framework has not hydrated the host yet: writing on it now would differ from the server's HTML. */
+  #hydrationDeferred(): boolean {
+    return this.host.hasAttribute(DEFER_HYDRATION);
   }
 
   /** One observer or none: XState builds no inspection events without one. */

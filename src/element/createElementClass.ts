@@ -1,5 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../machine/attributes.js';
 import { configureElements } from './configureElements.js';
+import { DEFER_HYDRATION } from './dom.js';
 import { ElementController, bindAnchorsLater } from './ElementController.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
@@ -18,7 +19,11 @@ export function createElementClass(): MaterialDownloadElementConstructor {
   const binder = bindAnchorsLater();
 
   class MaterialDownloadElement extends HTMLElement {
-    static readonly observedAttributes = [...INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute), DEBUG_ATTRIBUTE];
+    static readonly observedAttributes = [
+      ...INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute),
+      DEBUG_ATTRIBUTE,
+      DEFER_HYDRATION,
+    ];
     static configure = configureElements;
     static readonly version = VERSION;
 
@@ -36,7 +41,9 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
       if (oldValue === newValue) return;
       if (name === DEBUG_ATTRIBUTE) this.#controller.debugChanged();
-      else this.#controller.inputsChanged();
+      else if (name === DEFER_HYDRATION) {
+        if (newValue === null && this.isConnected) this.#controller.hostConnected();
+      } else this.#controller.inputsChanged();
     }
 
     /**

@@ -31,6 +31,13 @@ export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an a
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
 export interface LinkChangeDetail extends LinkSettling {}
 
+/**
+ * The attribute a framework puts on a host it has not hydrated yet (Lit's
+ * server rendering uses the same): until it is removed, the element writes
+ * nothing and asks nothing.
+ */
+export const DEFER_HYDRATION = 'defer-hydration';
+
 /** Attributes are the inputs; an empty one means "not set", as a missing one does. */
 export function readInputs(host: Element): MaterialDownloadInputs {
   const inputs: MaterialDownloadInputs = {};

@@ -51,6 +51,11 @@ export interface MaterialDownloadEventMap {
 export interface MaterialDownloadAttributes extends MaterialDownloadAttributeValues {
   /** Present: every transition of this element goes to `console.debug`. */
   debug?: boolean;
+  /**
+   * Present: a framework has not hydrated this element yet; it writes nothing and asks nothing
+   * until the attribute is removed (`MaterialDownload` does this for you).
+   */
+  'defer-hydration'?: boolean | '';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { defineMaterialDownload } from '../element/defineMaterialDownload.js';
 import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
 import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
@@ -27,11 +27,16 @@ export interface MaterialDownloadProps extends MaterialDownloadProperties {
   className?: string;
 }
 
+/** False while React renders on the server or hydrates its HTML; true in every render after, and in a client's own. */
+const nothingToWatch = () => () => {};
+const hydratedOnTheClient = () => true;
+const notOnTheServer = () => false;
+
 /**
  * `<cm-material-download>` the React way. It renders the tag and its
- * children (on the server too, touching no DOM), and defines the element
- * only once React has hydrated them, so nothing differs from the server's
- * HTML. It listens through a ref: React 19 attaches no custom-element
+ * children (on the server too, touching no DOM) under `defer-hydration`,
+ * defines the element once React has hydrated them and then lets it go, so
+ * nothing differs from the server's HTML, whenever each instance hydrates. It listens through a ref: React 19 attaches no custom-element
  * listeners during hydration (React issue #35446), which would lose the
  * first `cm-link-change`. The element owns its behaviour; the component has
  * no actor of its own.
@@ -61,8 +66,11 @@ export function MaterialDownload({ onLinkChange, children, id, className, ...inp
     return () => element.removeEventListener(LINK_CHANGE_EVENT, listener);
   }, []);
 
-  // After hydration: an element defined earlier would write the host and anchor before React compares them.
+  // After hydration: an element defined earlier would write the host and anchor before React compares
+  // them. Defining it upgrades every instance on the page, those of a Suspense boundary still waiting to
+  // hydrate too: each holds still under `defer-hydration` until its own component has hydrated.
   useEffect(() => void defineMaterialDownload(), []);
+  const hydrated = useSyncExternalStore(nothingToWatch, hydratedOnTheClient, notOnTheServer);
 
   const attributes: Record<string, string> = {};
   for (const name of INPUT_NAMES) {
@@ -71,7 +79,14 @@ export function MaterialDownload({ onLinkChange, children, id, className, ...inp
   }
   return (
     // The element writes `data-state` on the host: React must not read that as a mismatch.
-    <cm-material-download ref={host} id={id} className={className} suppressHydrationWarning {...attributes}>
+    <cm-material-download
+      ref={host}
+      id={id}
+      className={className}
+      suppressHydrationWarning
+      defer-hydration={hydrated ? undefined : ''}
+      {...attributes}
+    >
       {children}
     </cm-material-download>
   );

@@ -254,6 +254,28 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
     });
   });
 
+  describe('defer-hydration', () => {
+    it('holds the element, writing nothing and asking nothing, until a framework removes it', async () => {
+      I = await browser.open(build);
+      const [held, beside] = await I.addTogether([{ ...pbr, 'defer-hydration': '' }, sentinel]);
+      await I.settled(beside!);
+      // Inputs that change while it is held are the ones it starts with.
+      await I.setAttribute(held!, 'article-id', 'A-103');
+      await I.passTime(50);
+
+      expect(await I.anchorOf(held!)).toEqual({ dataState: null, href: null, className: 'button', ariaDisabled: null });
+      expect(await I.attribute(held!, 'data-reason')).toBeNull();
+      expect(await I.linkChanges(held!)).toEqual([]);
+      expect(I.asked()).toEqual(['B-203/GetPbrMaterialDownloadLink']);
+
+      const change = await I.settleAfter(held!, () => I.removeAttribute(held!, 'defer-hydration'));
+      expect(change.href).toContain(`${I.origin}/files/org-1/A-103/pbr-DONE_DEFAULT-`);
+      expect(await I.anchorOf(held!)).toEqual(enabled(change.href!));
+      expect(I.asked()).toEqual(['B-203/GetPbrMaterialDownloadLink', 'A-103/GetPbrMaterialDownloadLink']);
+      expect(await I.consoleErrors()).toEqual([]);
+    });
+  });
+
   describe('loading="lazy"', () => {
     it('waits, disabled and without a request, until it comes near the viewport', async () => {
       I = await browser.open(build);
