@@ -1,7 +1,5 @@
-import type { BatchRefusals } from './batchRefusals.js';
 import { after } from './deferral.js';
-import { abandonedByAll, type SharedOperation } from './sharedOperations.js';
-import type { OperationResult, SendOptions } from './operation.js';
+import type { OperationResult, SendOptions, SharedOperation } from './operation.js';
 import { postBatch, postOperation, type AnswerClock, type Destination } from './wire.js';
 
 type QueueOptions = Pick<SendOptions, 'batch' | 'timeoutMs'>;
@@ -47,16 +45,6 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   /** Queues whose window closed while held: they go once the last hold is released. */
   const closedWhileHeld = new Set<BatchQueue>();
 
-  /** The queue for `queueKey`, opened on first use, under the latest operation's options. */
-  function queueFor(queueKey: string, { endpoint, headers, batch, timeoutMs }: SendOptions): BatchQueue {
-    const options = { batch, timeoutMs };
-    const queue = queues.get(queueKey);
-    if (queue) return Object.assign(queue, { options });
-    const opened = { endpoint, headers, options, queued: [], stopTimer: null, openedAt: 0 };
-    queues.set(queueKey, opened);
-    return opened;
-  }
-
   /**
    * The batch window closes `intervalMs` after the latest operation, not the
    * first, and at most MAX_WINDOWS intervals after the first; a full batch
@@ -97,20 +85,17 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     const size = refusals.refuses(queue.endpoint) ? 1 : max;
     for (let start = 0; start < ready.length; start += size) {
       const chunk = ready.slice(start, start + size);
-      if (chunk.length === 1) void sendAlone(queue, chunk[0]!, timeoutMs);
+      if (chunk.length === 1) sendAlone(queue, chunk[0]!, timeoutMs);
       else void sendTogether(queue, chunk, timeoutMs);
     }
   }
 
-  async function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: number): Promise<void> {
+  function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: number): void {
     shared.sent = true;
-    try {
-      const limits = { signal: shared.abandoned.signal, timeoutMs };
-      const result = await postOperation(queue, shared.operation, limits, clock);
-      shared.settle({ result });
-    } catch (error) {
-      shared.settle({ error });
-    }
+    postOperation(queue, shared.operation, { signal: shared.abandoned.signal, timeoutMs }, clock).then(
+      (result) => shared.settle({ result }),
+      (error: unknown) => shared.settle({ error }),
+    );
   }
 
   /**
@@ -120,9 +105,9 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
     for (const shared of chunk) shared.sent = true;
     const everyoneLeft = abandonedByAll(chunk);
-    const operations = chunk.map(({ operation }) => operation);
     let answers: OperationResult[] | undefined;
     try {
+      const operations = chunk.map(({ operation }) => operation);
       answers = await postBatch(queue, operations, { signal: everyoneLeft, timeoutMs }, clock);
     } catch (error) {
       for (const shared of chunk) shared.settle({ error });
@@ -133,7 +118,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     if (!answers) {
       refusals.remember(queue.endpoint);
       for (const shared of chunk) {
-        if (!shared.abandoned.signal.aborted) void sendAlone(queue, shared, timeoutMs);
+        if (!shared.abandoned.signal.aborted) sendAlone(queue, shared, timeoutMs);
       }
       return;
     }
@@ -141,8 +126,12 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   }
 
   return {
-    enqueue(queueKey, shared, options) {
-      const queue = queueFor(queueKey, options);
+    enqueue(queueKey, shared, { endpoint, headers, batch, timeoutMs }) {
+      // Opened on first use; the latest operation's options apply to all that waits with it.
+      const options = { batch, timeoutMs };
+      let queue = queues.get(queueKey);
+      if (queue) queue.options = options;
+      else queues.set(queueKey, (queue = { endpoint, headers, options, queued: [], stopTimer: null, openedAt: 0 }));
       queue.queued.push(shared);
       scheduleFlush(queue);
     },
@@ -158,4 +147,78 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       };
     },
   };
+}
+
+type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
+type StorageReader = () => SessionStore | null | undefined;
+
+/**
+ * One key per endpoint rather than one JSON map: two copies of the element on
+ * a page (two bundles) each write their own key without a read-modify-write
+ * that could drop the other's entry, a reading is one getItem with no JSON
+ * to go bad, and a customer can see and delete one endpoint's entry in the
+ * devtools by its name.
+ */
+export const BATCH_REFUSAL_KEY_PREFIX = 'cm-material-download:no-batch:';
+
+export interface BatchRefusals {
+  /** Whether `endpoint` refused an array batch, on this page or an earlier one of the session. */
+  refuses(endpoint: string): boolean;
+  /** Remembers for the session that `endpoint` does not take arrays. */
+  remember(endpoint: string): void;
+}
+
+/**
+ * Endpoints that do not take array batches. Apollo Server refuses them by
+ * default, with a 400 the browser logs on every page load: remembered for
+ * the tab's session, the next page load sends each operation alone at once.
+ * Storage is only a memory aid: where it throws (sandboxed iframes, blocked
+ * storage) or is full, this page still remembers in memory, nothing is
+ * logged, and the worst that happens is one more refused batch next time.
+ */
+export function createBatchRefusals(
+  storage: StorageReader = () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
+): BatchRefusals {
+  // Storage is read once per endpoint per page: the batch queue asks on every operation.
+  const known = new Map<string, boolean>();
+  return {
+    refuses(endpoint) {
+      if (!known.has(endpoint)) {
+        known.set(
+          endpoint,
+          attempt(() => storage()?.getItem(BATCH_REFUSAL_KEY_PREFIX + endpoint) != null),
+        );
+      }
+      return known.get(endpoint)!;
+    },
+    remember(endpoint) {
+      if (known.get(endpoint)) return;
+      known.set(endpoint, true);
+      attempt(() => storage()?.setItem(BATCH_REFUSAL_KEY_PREFIX + endpoint, '1'));
+    },
+  };
+}
+
+function attempt(use: () => unknown): boolean {
+  try {
+    return use() === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Aborted once every operation of a batch is abandoned: the request is
+ * cancelled only when nobody waits for any of its answers. `dispose()` when
+ * the request is over, to drop the listeners.
+ */
+export function abandonedByAll(batch: readonly SharedOperation[]): AbortSignal & { dispose(): void } {
+  const everyoneLeft = new AbortController();
+  const onAbandoned = () => {
+    if (batch.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
+  };
+  for (const shared of batch) {
+    shared.abandoned.signal.addEventListener('abort', onAbandoned, { once: true, signal: everyoneLeft.signal });
+  }
+  return Object.assign(everyoneLeft.signal, { dispose: () => everyoneLeft.abort() });
 }

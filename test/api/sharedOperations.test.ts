@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abandonedByAll, createOperationSharing, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
+import { abandonedByAll } from '../../src/api/batchQueue';
+import { createOperationSharing, waitFor, type SharedOperation } from '../../src/api/transport';
 import { readDownloadUrl } from '../../src/api/readers';
 import type { Operation, OperationResult, SendOptions } from '../../src/api/transport';
 import { answerEach, articlesPerRequest, fakeFetch, thumbnailAnswer, type Answer } from './support/fakeFetch';

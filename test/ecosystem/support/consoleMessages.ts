@@ -84,7 +84,7 @@ export function collectConsoleMessages(srcDir: string): {
       }
       if (ts.isIdentifier(node) && constants.has(node.text)) return [constants.get(node.text)!];
       if (ts.isIdentifier(node) && node.text in PASSED_THROUGH) return [];
-      // retry.ts re-issues a failure with its own message, collected where it was first made.
+      // wire.ts (withRetry) re-issues a failure with its own message, collected where it was first made.
       if (ts.isPropertyAccessExpression(node) && node.getText() === 'error.message') return [];
       // MESSAGES.x: every value of MESSAGES is collected below.
       if (ts.isPropertyAccessExpression(node) && node.expression.getText() === 'MESSAGES') return [];
