@@ -1,19 +1,7 @@
 import { after } from './deferral.js';
+import type { BatchOptions } from './config.js';
 import type { OperationResult, SendOptions, SharedOperation } from './operation.js';
 import { postBatch, postOperation, type AnswerClock, type Destination } from './wire.js';
-
-type QueueOptions = Pick<SendOptions, 'batch' | 'timeoutMs'>;
-
-/** Operations for one endpoint with one set of headers: only those can share a POST. */
-interface BatchQueue extends Destination {
-  /** The latest operation's options: its batch rule and timeout apply to all that waits with it. */
-  options: QueueOptions;
-  queued: SharedOperation[];
-  /** Stops the timer that closes the open window; null while no window is open. */
-  stopTimer: (() => void) | null;
-  /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
-  openedAt: number;
-}
 
 /** A window stays open at most this many intervals, however steadily operations keep arriving. */
 const MAX_WINDOWS = 5;
@@ -39,60 +27,77 @@ export interface BatchQueues {
  * (and learns of new ones); `clock` hears of every answer.
  */
 export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): BatchQueues {
-  const queues = new Map<string, BatchQueue>();
+  const queues = new Map<string, (shared: SharedOperation, options: SendOptions) => void>();
   /** Holds taken by work that queues operations over several tasks (holdWindows). */
   let windowHolds = 0;
-  /** Queues whose window closed while held: they go once the last hold is released. */
-  const closedWhileHeld = new Set<BatchQueue>();
+  /** The flushes of the queues whose window closed while held: they go once the last hold is released. */
+  const closedWhileHeld = new Set<() => void>();
 
-  /**
-   * The batch window closes `intervalMs` after the latest operation, not the
-   * first, and at most MAX_WINDOWS intervals after the first; a full batch
-   * goes at once. Operations queued in one task always share the window.
-   */
-  function scheduleFlush(queue: BatchQueue): void {
-    const { batch } = queue.options;
-    // Nothing to gain from waiting when every operation goes alone anyway.
-    if (!batch || refusals.refuses(queue.endpoint)) return flush(queue, 1);
-    if (queue.queued.length >= batch.max) return flushFull(queue, batch.max);
-    const now = Date.now();
-    if (queue.stopTimer === null) queue.openedAt = now;
-    else queue.stopTimer();
-    const closesAt = Math.min(now + batch.intervalMs, queue.openedAt + batch.intervalMs * MAX_WINDOWS);
-    // Never at once, even when the window is overdue: on a slow device one task that connects
-    // many elements can outlast the window, and everything it queues belongs in the same batches.
-    queue.stopTimer = after(Math.max(0, closesAt - now), () =>
-      windowHolds > 0 ? closedWhileHeld.add(queue) : flush(queue, batch.max),
-    );
-  }
+  /** Operations for one endpoint with one set of headers, the only ones that can share a POST. */
+  function openQueue(endpoint: string, headers: Record<string, string>) {
+    const destination = { endpoint, headers };
+    const queued: SharedOperation[] = [];
+    // The latest operation's options: its batch rule and timeout apply to all that waits with it.
+    let batch: BatchOptions | false = false;
+    let timeoutMs = 0;
+    /** Stops the timer that closes the open window; null while no window is open. */
+    let stopTimer: (() => void) | null = null;
+    /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
+    let openedAt = 0;
+    const flushHeld = () => flush(batch ? batch.max : 1);
 
-  /** Sends the full batches; a remainder keeps waiting for its window. */
-  function flushFull(queue: BatchQueue, max: number): void {
-    const remainder = queue.queued.length % max;
-    const rest = remainder ? queue.queued.splice(queue.queued.length - remainder) : [];
-    flush(queue, max);
-    queue.queued.push(...rest);
-    if (rest.length) scheduleFlush(queue);
-  }
-
-  function flush(queue: BatchQueue, max: number): void {
-    queue.stopTimer?.();
-    queue.stopTimer = null;
-    closedWhileHeld.delete(queue);
-    const { timeoutMs } = queue.options;
-    const ready = queue.queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
-    // Asked again at the flush: a refusal may have come back while this window was open.
-    const size = refusals.refuses(queue.endpoint) ? 1 : max;
-    for (let start = 0; start < ready.length; start += size) {
-      const chunk = ready.slice(start, start + size);
-      if (chunk.length === 1) sendAlone(queue, chunk[0]!, timeoutMs);
-      else void sendTogether(queue, chunk, timeoutMs);
+    /**
+     * The batch window closes `intervalMs` after the latest operation, not the
+     * first, and at most MAX_WINDOWS intervals after the first; a full batch
+     * goes at once. Operations queued in one task always share the window.
+     */
+    function scheduleFlush(): void {
+      // Nothing to gain from waiting when every operation goes alone anyway.
+      if (!batch || refusals.refuses(endpoint)) return flush(1);
+      const { max, intervalMs } = batch;
+      if (queued.length >= max) {
+        // The full batches go; a remainder keeps waiting for its window.
+        const rest = queued.splice(queued.length - (queued.length % max));
+        flush(max);
+        queued.push(...rest);
+        if (rest.length) scheduleFlush();
+        return;
+      }
+      const now = Date.now();
+      if (stopTimer) stopTimer();
+      else openedAt = now;
+      const closesAt = Math.min(now + intervalMs, openedAt + intervalMs * MAX_WINDOWS);
+      // Never at once, even when the window is overdue: on a slow device one task that connects
+      // many elements can outlast the window, and everything it queues belongs in the same batches.
+      stopTimer = after(Math.max(0, closesAt - now), () =>
+        windowHolds > 0 ? closedWhileHeld.add(flushHeld) : flush(max),
+      );
     }
+
+    function flush(max: number): void {
+      stopTimer?.();
+      stopTimer = null;
+      closedWhileHeld.delete(flushHeld);
+      const ready = queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
+      // Asked again at the flush: a refusal may have come back while this window was open.
+      const size = refusals.refuses(endpoint) ? 1 : max;
+      for (let start = 0; start < ready.length; start += size) {
+        const chunk = ready.slice(start, start + size);
+        if (chunk.length === 1) sendAlone(destination, chunk[0]!, timeoutMs);
+        else void sendTogether(destination, chunk, timeoutMs);
+      }
+    }
+
+    return (shared: SharedOperation, options: SendOptions) => {
+      ({ batch, timeoutMs } = options);
+      queued.push(shared);
+      scheduleFlush();
+    };
   }
 
-  function sendAlone(queue: BatchQueue, shared: SharedOperation, timeoutMs: number): void {
+  function sendAlone(destination: Destination, shared: SharedOperation, timeoutMs: number): void {
     shared.sent = true;
-    postOperation(queue, shared.operation, { signal: shared.abandoned.signal, timeoutMs }, clock).then(
+    postOperation(destination, shared.operation, { signal: shared.abandoned.signal, timeoutMs }, clock).then(
       (result) => shared.settle({ result }),
       (error: unknown) => shared.settle({ error }),
     );
@@ -102,13 +107,13 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
    * One array POST; a server that does not take arrays gets each operation
    * alone, now and, for the rest of the browser session, from then on.
    */
-  async function sendTogether(queue: BatchQueue, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
+  async function sendTogether(destination: Destination, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
     for (const shared of chunk) shared.sent = true;
     const everyoneLeft = abandonedByAll(chunk);
     let answers: OperationResult[] | undefined;
     try {
       const operations = chunk.map(({ operation }) => operation);
-      answers = await postBatch(queue, operations, { signal: everyoneLeft, timeoutMs }, clock);
+      answers = await postBatch(destination, operations, { signal: everyoneLeft, timeoutMs }, clock);
     } catch (error) {
       for (const shared of chunk) shared.settle({ error });
       return;
@@ -116,9 +121,9 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       everyoneLeft.dispose();
     }
     if (!answers) {
-      refusals.remember(queue.endpoint);
+      refusals.remember(destination.endpoint);
       for (const shared of chunk) {
-        if (!shared.abandoned.signal.aborted) sendAlone(queue, shared, timeoutMs);
+        if (!shared.abandoned.signal.aborted) sendAlone(destination, shared, timeoutMs);
       }
       return;
     }
@@ -126,14 +131,10 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   }
 
   return {
-    enqueue(queueKey, shared, { endpoint, headers, batch, timeoutMs }) {
-      // Opened on first use; the latest operation's options apply to all that waits with it.
-      const options = { batch, timeoutMs };
+    enqueue(queueKey, shared, options) {
       let queue = queues.get(queueKey);
-      if (queue) queue.options = options;
-      else queues.set(queueKey, (queue = { endpoint, headers, options, queued: [], stopTimer: null, openedAt: 0 }));
-      queue.queued.push(shared);
-      scheduleFlush(queue);
+      if (!queue) queues.set(queueKey, (queue = openQueue(options.endpoint, options.headers)));
+      queue(shared, options);
     },
     holdWindows() {
       windowHolds += 1;
@@ -143,7 +144,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
         released = true;
         windowHolds -= 1;
         if (windowHolds > 0) return;
-        for (const queue of [...closedWhileHeld]) flush(queue, queue.options.batch ? queue.options.batch.max : 1);
+        for (const flushHeld of [...closedWhileHeld]) flushHeld();
       };
     },
   };
