@@ -97,10 +97,8 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
 
   function sendAlone(destination: Destination, shared: SharedOperation, timeoutMs: number): void {
     shared.sent = true;
-    postOperation(destination, shared.operation, { signal: shared.abandoned.signal, timeoutMs }, clock).then(
-      (result) => shared.settle({ result }),
-      (error: unknown) => shared.settle({ error }),
-    );
+    const limits = { signal: shared.abandoned.signal, timeoutMs };
+    postOperation(destination, shared.operation, limits, clock).then(shared.resolve, shared.reject);
   }
 
   /**
@@ -115,7 +113,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       const operations = chunk.map(({ operation }) => operation);
       answers = await postBatch(destination, operations, { signal: everyoneLeft, timeoutMs }, clock);
     } catch (error) {
-      for (const shared of chunk) shared.settle({ error });
+      for (const shared of chunk) shared.reject(error);
       return;
     } finally {
       everyoneLeft.dispose();
@@ -127,7 +125,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       }
       return;
     }
-    chunk.forEach((shared, index) => shared.settle({ result: answers[index]! }));
+    chunk.forEach((shared, index) => shared.resolve(answers[index]!));
   }
 
   return {

@@ -34,7 +34,8 @@ export interface SendOptions {
 export interface SharedOperation {
   operation: Operation;
   result: Promise<OperationResult>;
-  settle: (outcome: { result: OperationResult } | { error: unknown }) => void;
+  resolve: (result: OperationResult) => void;
+  reject: (error: unknown) => void;
   /** Callers still waiting; at zero the operation is dropped or its request aborted. */
   waiting: number;
   /** Aborted when nobody waits any more. */

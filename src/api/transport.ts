@@ -82,15 +82,18 @@ export function createOperationSharing(): ShareOperation {
   return (key, operation, start) => {
     const live = inFlight.get(key);
     if (live && !live.abandoned.signal.aborted) return live;
-    // `result` and `settle` are filled in below: the promise's executor runs at once.
+    // `result`, `resolve` and `reject` are filled in below: the promise's executor runs at once.
     const shared = { operation, waiting: 0, abandoned: new AbortController(), sent: false } as SharedOperation;
     shared.result = new Promise<OperationResult>((resolve, reject) => {
-      shared.settle = (outcome) => {
-        // A newer operation for the same key may have taken this one's place.
-        if (inFlight.get(key) === shared) inFlight.delete(key);
-        if ('result' in outcome) resolve(outcome.result);
-        else reject(outcome.error);
-      };
+      const settling =
+        <T>(settle: (outcome: T) => void) =>
+        (outcome: T) => {
+          // A newer operation for the same key may have taken this one's place.
+          if (inFlight.get(key) === shared) inFlight.delete(key);
+          settle(outcome);
+        };
+      shared.resolve = settling(resolve);
+      shared.reject = settling(reject);
     });
     inFlight.set(key, shared);
     start(shared);
@@ -117,7 +120,7 @@ export function waitFor(shared: SharedOperation, signal: AbortSignal | undefined
           if (shared.waiting > 0 || shared.abandoned.signal.aborted) return;
           shared.abandoned.abort();
           if (!shared.sent) {
-            shared.settle({ error: new DOMException('Nobody waits for this operation.', 'AbortError') });
+            shared.reject(new DOMException('Nobody waits for this operation.', 'AbortError'));
           }
         });
       }
