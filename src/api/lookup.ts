@@ -10,7 +10,7 @@ import {
   getPbrMaterialDownloadLinkQuery,
 } from './queries.js';
 import { readDespiteErrors, readDownloadUrl, toSafeHref } from './readers.js';
-import { withRetry } from './wire.js';
+import { invalidResponse, withRetry } from './wire.js';
 import type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /** Lets the provider tell our traffic apart from its other clients. */
@@ -45,26 +45,23 @@ export type LookupDownloadLink = (
 /** Sends one operation: a transport's `sendOperation`. */
 type Send = (operation: Operation, options: SendOptions) => Promise<OperationResult>;
 
-/** The options as read, the configured endpoint resolved, and the credentials for it. */
-interface ConfiguredProvider {
-  config: Readonly<MaterialDownloadConfig>;
-  configured: string;
-  auth: Record<string, string>;
-}
-
 /** Lookups that go out through `send`, to the configured provider or to an element's own endpoint. */
 export function createLookup(send: Send): LookupDownloadLink {
-  // Read once per task, not once per element (a catalogue page connects a thousand in
-  // one task), and again as soon as `configure()` changes the options.
-  let provider: ConfiguredProvider | null = null;
+  // The configured endpoint, resolved, and the credentials for it: read once per task, not once per
+  // element (a catalogue page connects a thousand in one task), and again as soon as `configure()`
+  // changes the options (`readFor`: the options they were read for).
+  let readFor: Readonly<MaterialDownloadConfig> | undefined;
+  let configured = '';
+  let auth: Record<string, string> = {};
   return async (request, signal, attempt = 0) => {
     try {
       const config = getConfig();
-      if (provider?.config !== config) {
-        provider = { config, configured: resolveEndpoint(config.endpoint), auth: readAuthHeaders() };
-        afterThisScript(() => (provider = null));
+      if (config !== readFor) {
+        configured = resolveEndpoint(config.endpoint);
+        auth = readAuthHeaders();
+        readFor = config;
+        afterThisScript(() => (readFor = undefined));
       }
-      const { configured, auth } = provider;
       const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
       const headers = {
         ...CLIENT_NAME_HEADERS,
@@ -75,7 +72,7 @@ export function createLookup(send: Send): LookupDownloadLink {
       // Error policy "ignore": where there is data that yields a link, it is used, errors or not;
       // where none can be read, the errors say why (a refusal, or the provider's words).
       const url = readDespiteErrors(errors, () => {
-        if (data == null) throw new LookupError('invalid response: no data');
+        if (data == null) throw invalidResponse('no data');
         return readDownloadUrl(request.kind, data);
       });
       // The readers say null where the provider has no link, whatever shape its answer had.

@@ -18,10 +18,10 @@ type Json = Record<string, unknown>;
  * shape. Only the first material is read: an article id names one material.
  */
 export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
-  if (!isObject(data)) throw new LookupError('unexpected response: no data');
+  if (!isObject(data)) throw unexpected('no data');
   const [material] = listAt(data, 'materials', 'data');
   if (material === undefined) return null;
-  if (!isObject(material)) throw new LookupError('unexpected response: a material is not an object');
+  if (!isObject(material)) throw unexpected('a material is not an object');
   if (kind === 'pbr') {
     // The query already filters; checking again keeps a lax server from handing out a draft.
     const done = assignments(material, 'jsonFileAssignments').find(
@@ -44,9 +44,12 @@ export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
 
 function listAt(parent: Json, key: string, where = 'material'): unknown[] {
   const value = parent[key];
-  if (!Array.isArray(value)) throw new LookupError(`unexpected response: ${where}.${key} is not a list`);
+  if (!Array.isArray(value)) throw unexpected(`${where}.${key} is not a list`);
   return value;
 }
+
+/** Data of a shape the readers cannot read. */
+const unexpected = (what: string) => new LookupError(`unexpected response: ${what}`);
 
 const assignments = (material: Json, key: string) => listAt(material, key).filter(isObject);
 

@@ -68,7 +68,7 @@ async function post(
   if (asArray && response.status === 400 && !Array.isArray(parseJson(text))) return undefined;
   if (!response.ok) throw statusFailure(response);
   const body = GRAPHQL_MEDIA_TYPE.test(response.headers.get('content-type') ?? '') ? parseJson(text) : undefined;
-  if (body === undefined) throw new LookupError('invalid response: not JSON');
+  if (body === undefined) throw invalidResponse('not JSON');
   const answers: unknown = asArray ? body : [body];
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
@@ -101,12 +101,15 @@ function parseJson(text: string): unknown {
  * is checked here; the readers check the data.
  */
 function readOperationResult(value: unknown): OperationResult {
-  if (!isObject(value)) throw new LookupError('invalid response: not a GraphQL result');
+  if (!isObject(value)) throw invalidResponse('not a GraphQL result');
   const { data, errors } = value;
-  if (errors !== undefined && !Array.isArray(errors)) throw new LookupError('invalid response: errors is not a list');
-  if (data != null && !isObject(data)) throw new LookupError('invalid response: data is not an object');
+  if (errors !== undefined && !Array.isArray(errors)) throw invalidResponse('errors is not a list');
+  if (data != null && !isObject(data)) throw invalidResponse('data is not an object');
   return { data, errors };
 }
+
+/** An answer that is not a GraphQL result: not worth another try. */
+export const invalidResponse = (what: string) => new LookupError(`invalid response: ${what}`);
 
 /** A JSON object: not null, not a list. */
 export function isObject(value: unknown): value is Record<string, unknown> {
