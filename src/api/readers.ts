@@ -69,22 +69,22 @@ const MAX_MESSAGES = 3;
  * anything. Neither is worth another try: the same request gets the same answer.
  */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
+  const messages: string[] = [];
   // The answer is untrusted JSON: an entry may be anything, whatever the type says.
-  const read = ((errors ?? []) as readonly unknown[]).filter(isObject).map(({ extensions, message }) => {
+  for (const error of (errors ?? []) as readonly unknown[]) {
+    if (!isObject(error)) continue;
+    const { extensions, message } = error;
     const code = isObject(extensions) ? extensions.code : undefined;
-    return {
-      code: typeof code === 'string' && isRefusalCode(code) ? code : null,
-      words: typeof message === 'string' ? oneLine(message).trim() : '',
-    };
-  });
-  const refusal = read.find(({ code }) => code);
-  if (refusal) {
-    const { code, words } = refusal;
-    // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
-    return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
+    const words = typeof message === 'string' ? oneLine(message).trim() : '';
+    if (typeof code === 'string' && isRefusalCode(code)) {
+      // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
+      return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
+    }
+    if (words) messages.push(words);
   }
-  const messages = read.flatMap(({ words }) => (words ? [words] : [])).slice(0, MAX_MESSAGES);
-  return messages.length > 0 ? new LookupError(`GraphQL error: ${messages.join('; ')}`) : undefined;
+  return messages.length > 0
+    ? new LookupError(`GraphQL error: ${messages.slice(0, MAX_MESSAGES).join('; ')}`)
+    : undefined;
 }
 
 /**
