@@ -111,12 +111,12 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     let answers: OperationResult[] | undefined;
     try {
       const operations = chunk.map(({ operation }) => operation);
-      answers = await postBatch(destination, operations, { signal: everyoneLeft, timeoutMs }, clock);
+      answers = await postBatch(destination, operations, { signal: everyoneLeft.signal, timeoutMs }, clock);
     } catch (error) {
       for (const shared of chunk) shared.reject(error);
       return;
     } finally {
-      everyoneLeft.dispose();
+      everyoneLeft.abort();
     }
     if (!answers) {
       refusals.remember(destination.endpoint);
@@ -208,10 +208,10 @@ function attempt(use: () => unknown): boolean {
 
 /**
  * Aborted once every operation of a batch is abandoned: the request is
- * cancelled only when nobody waits for any of its answers. `dispose()` when
- * the request is over, to drop the listeners.
+ * cancelled only when nobody waits for any of its answers. Aborted by hand
+ * once the request is over, to drop the listeners.
  */
-export function abandonedByAll(batch: readonly SharedOperation[]): AbortSignal & { dispose(): void } {
+export function abandonedByAll(batch: readonly SharedOperation[]): AbortController {
   const everyoneLeft = new AbortController();
   const onAbandoned = () => {
     if (batch.every((member) => member.abandoned.signal.aborted)) everyoneLeft.abort();
@@ -219,5 +219,5 @@ export function abandonedByAll(batch: readonly SharedOperation[]): AbortSignal &
   for (const shared of batch) {
     shared.abandoned.signal.addEventListener('abort', onAbandoned, { once: true, signal: everyoneLeft.signal });
   }
-  return Object.assign(everyoneLeft.signal, { dispose: () => everyoneLeft.abort() });
+  return everyoneLeft;
 }

@@ -203,18 +203,18 @@ describe('abandonedByAll', () => {
     const everyoneLeft = abandonedByAll(batch);
     batch[0]!.abandoned.abort();
     batch[2]!.abandoned.abort();
-    expect(everyoneLeft.aborted).toBe(false);
+    expect(everyoneLeft.signal.aborted).toBe(false);
     batch[1]!.abandoned.abort();
-    expect(everyoneLeft.aborted).toBe(true);
+    expect(everyoneLeft.signal.aborted).toBe(true);
   });
 
-  it('leaves no listener on a member once it fired, or once disposed', () => {
+  it('leaves no listener on a member once it fired, or once aborted by hand', () => {
     const batch = [member(), member()];
     const everyoneLeft = abandonedByAll(batch);
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([1, 1]);
     batch[0]!.abandoned.abort();
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 1]);
-    everyoneLeft.dispose();
+    everyoneLeft.abort();
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 0]);
   });
 });
