@@ -1,7 +1,7 @@
 import { after } from './deferral.js';
 import type { BatchOptions } from './config.js';
 import type { OperationResult, SendOptions, SharedOperation } from './operation.js';
-import { postBatch, postOperation, type AnswerClock, type Destination } from './wire.js';
+import { post, type AnswerClock, type Destination } from './wire.js';
 
 /** A window stays open at most this many intervals, however steadily operations keep arriving. */
 const MAX_WINDOWS = 5;
@@ -82,9 +82,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       // Asked again at the flush: a refusal may have come back while this window was open.
       const size = refusals.refuses(endpoint) ? 1 : max;
       for (let start = 0; start < ready.length; start += size) {
-        const chunk = ready.slice(start, start + size);
-        if (chunk.length === 1) sendAlone(destination, chunk[0]!, timeoutMs);
-        else void sendTogether(destination, chunk, timeoutMs);
+        void send(destination, ready.slice(start, start + size), timeoutMs);
       }
     }
 
@@ -95,23 +93,18 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     };
   }
 
-  function sendAlone(destination: Destination, shared: SharedOperation, timeoutMs: number): void {
-    shared.sent = true;
-    const limits = { signal: shared.abandoned.signal, timeoutMs };
-    postOperation(destination, shared.operation, limits, clock).then(shared.resolve, shared.reject);
-  }
-
   /**
-   * One array POST; a server that does not take arrays gets each operation
-   * alone, now and, for the rest of the browser session, from then on.
+   * One POST, of an array for several operations; a server that does not take
+   * arrays gets each operation alone, now and, for the rest of the browser
+   * session, from then on.
    */
-  async function sendTogether(destination: Destination, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
+  async function send(destination: Destination, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
     for (const shared of chunk) shared.sent = true;
     const everyoneLeft = abandonedByAll(chunk);
     let answers: OperationResult[] | undefined;
     try {
       const operations = chunk.map(({ operation }) => operation);
-      answers = await postBatch(destination, operations, { signal: everyoneLeft.signal, timeoutMs }, clock);
+      answers = await post(destination, operations, { signal: everyoneLeft.signal, timeoutMs }, clock);
     } catch (error) {
       for (const shared of chunk) shared.reject(error);
       return;
@@ -121,7 +114,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     if (!answers) {
       refusals.remember(destination.endpoint);
       for (const shared of chunk) {
-        if (!shared.abandoned.signal.aborted) sendAlone(destination, shared, timeoutMs);
+        if (!shared.abandoned.signal.aborted) void send(destination, [shared], timeoutMs);
       }
       return;
     }

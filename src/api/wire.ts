@@ -27,41 +27,19 @@ export interface RequestLimits {
 export type AnswerClock = Pick<ProviderClock, 'observe'>;
 
 /**
- * Posts one operation as a JSON object, and tells `clock` of its answer.
- * Rejects with an error the console can show.
+ * Posts one operation as a JSON object, or several as one JSON array, and
+ * tells `clock` of the answers. Resolves with one answer an operation, in
+ * order, or, for several, with undefined when the server does not take
+ * arrays: it refuses them, or answers with something else. Rejects with an
+ * error the console can show.
  */
-export async function postOperation(
-  destination: Destination,
-  operation: Operation,
-  limits: RequestLimits,
-  clock: AnswerClock,
-): Promise<OperationResult> {
-  // One answer for one operation, or a rejection: a lone operation is never refused as a batch.
-  return (await post(destination, [operation], limits, clock, false))![0]!;
-}
-
-/**
- * Posts operations as one JSON array, and tells `clock` of their answers.
- * Resolves with one answer an operation, in order, or with undefined when
- * the server does not take arrays: it refuses them, or answers with
- * something else.
- */
-export function postBatch(
+export async function post(
   destination: Destination,
   operations: readonly Operation[],
   limits: RequestLimits,
   clock: AnswerClock,
 ): Promise<OperationResult[] | undefined> {
-  return post(destination, operations, limits, clock, true);
-}
-
-async function post(
-  destination: Destination,
-  operations: readonly Operation[],
-  limits: RequestLimits,
-  clock: AnswerClock,
-  asArray: boolean,
-): Promise<OperationResult[] | undefined> {
+  const asArray = operations.length > 1;
   const { response, text, timing } = await exchange(destination, asArray ? operations : operations[0], limits);
   // A 400 with anything but a JSON array for an array body: the server does not batch.
   // Anything else (a rate limit above all) is about the request, not its shape.

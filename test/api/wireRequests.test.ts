@@ -2,7 +2,8 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api';
 import { createProviderClock } from '../../src/api/providerClock';
-import { abortError, postBatch, postOperation } from '../../src/api/wire';
+import type { Operation } from '../../src/api/transport';
+import { abortError, post, type AnswerClock, type Destination, type RequestLimits } from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import { thumbnailOperation as operation } from './support/transportFixtures';
 
@@ -11,6 +12,12 @@ import { thumbnailOperation as operation } from './support/transportFixtures';
  * kind of answer or failure comes back. The real provider over HTTP is in
  * transport.test.ts; here each answer is exactly the one a case needs.
  */
+
+/** One operation goes as a JSON object: it always has an answer, or a rejection. */
+const postOperation = async (to: Destination, operation: Operation, within: RequestLimits, heard: AnswerClock) =>
+  (await post(to, [operation], within, heard))![0]!;
+/** Several go as a JSON array. */
+const postBatch = post;
 
 const destination = {
   endpoint: 'https://api.example/graphql',
