@@ -9,8 +9,8 @@ import {
   getMaterialDownloadLinkQuery,
   getPbrMaterialDownloadLinkQuery,
 } from './queries.js';
-import { readDespiteErrors, readDownloadUrl, toSafeHref } from './readers.js';
-import { invalidResponse, withRetry } from './wire.js';
+import { readLink } from './readers.js';
+import { withRetry } from './wire.js';
 import type { Operation, OperationResult, SendOptions } from './operation.js';
 
 /** Lets the provider tell our traffic apart from its other clients. */
@@ -68,15 +68,7 @@ export function createLookup(send: Send): LookupDownloadLink {
         // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.
         ...(endpoint === configured ? auth : {}),
       };
-      const { data, errors } = await send(toOperation(request), { ...config, endpoint, headers, signal });
-      // Error policy "ignore": where there is data that yields a link, it is used, errors or not;
-      // where none can be read, the errors say why (a refusal, or the provider's words).
-      const url = readDespiteErrors(errors, () => {
-        if (data == null) throw invalidResponse('no data');
-        return readDownloadUrl(request.kind, data);
-      });
-      // The readers say null where the provider has no link, whatever shape its answer had.
-      return url === null ? null : toSafeHref(url);
+      return readLink(request.kind, await send(toOperation(request), { ...config, endpoint, headers, signal }));
     } catch (error) {
       throw withRetry(error, attempt, getConfig().retry);
     }

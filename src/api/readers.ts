@@ -8,7 +8,7 @@ import type { LinkKind } from '../machine/types.js';
 import { MESSAGES } from '../machine/validateInputs.js';
 import { LookupError } from './errors.js';
 import type { OperationResult } from './operation.js';
-import { isObject, oneLine } from './wire.js';
+import { invalidResponse, isObject, oneLine } from './wire.js';
 
 type Json = Record<string, unknown>;
 
@@ -88,24 +88,27 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
 }
 
 /**
- * The link `readLink` finds in an answer whose errors are `errors`, under the
- * error policy "ignore": a link read from the data is used, errors or not.
- * Where the data yields none, the errors say why: a refusal whenever no link
- * was read (a server that refuses may null the field, `materials: null`, or
- * all of `data`), the provider's words where the data could not be read.
- * Data that reads as "no file" beside other errors stays "no file".
+ * The link in an answer, safe to be the anchor's href, or null where the
+ * provider has none, under the error policy "ignore": a link read from the
+ * data is used, errors or not. Where the data yields none, the errors say why:
+ * a refusal whenever no link was read (a server that refuses may null the
+ * field, `materials: null`, or all of `data`), the provider's words where the
+ * data could not be read. Data that reads as "no file" beside other errors
+ * stays "no file".
  */
-export function readDespiteErrors(errors: OperationResult['errors'], readLink: () => unknown): unknown {
+export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
   const failure = graphqlFailure(errors);
-  if (!failure) return readLink();
-  let link: unknown;
+  let url: unknown;
   try {
-    link = readLink();
-  } catch {
-    throw failure;
+    if (data == null) throw invalidResponse('no data');
+    url = readDownloadUrl(kind, data);
+  } catch (error) {
+    throw failure ?? error;
   }
-  if (link === null && failure.reason === 'unauthorized') throw failure;
-  return link;
+  // The readers say null where the provider has no link, whatever shape its answer had.
+  if (url !== null) return toSafeHref(url);
+  if (failure?.reason === 'unauthorized') throw failure;
+  return null;
 }
 
 /** Longer URLs are refused: no real download link comes near it. */
