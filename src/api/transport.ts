@@ -119,9 +119,7 @@ export function waitFor(shared: SharedOperation, signal: AbortSignal | undefined
         afterThisScript(() => {
           if (shared.waiting > 0 || shared.abandoned.signal.aborted) return;
           shared.abandoned.abort();
-          if (!shared.sent) {
-            shared.reject(new DOMException('Nobody waits for this operation.', 'AbortError'));
-          }
+          if (!shared.sent) shared.reject(abortError(shared.abandoned.signal));
         });
       }
       reject(abortError(signal));
