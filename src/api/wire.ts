@@ -27,20 +27,70 @@ export interface RequestLimits {
 export type AnswerClock = Pick<ProviderClock, 'observe'>;
 
 /**
- * Posts one operation as a JSON object, or several as one JSON array, and
- * tells `clock` of the answers. Resolves with one answer an operation, in
- * order, or, for several, with undefined when the server does not take
- * arrays: it refuses them, or answers with something else. Rejects with an
- * error the console can show.
+ * Posts one operation as a JSON object, or several as one JSON array, within
+ * the limits, and tells `clock` of the answers. Resolves with one answer an
+ * operation, in order, or, for several, with undefined when the server does
+ * not take arrays: it refuses them, or answers with something else. Rejects
+ * with an error the console can show; the caller's abort stays an
+ * AbortError, which is no failure. No timer or listener outlives the request.
  */
 export async function post(
-  destination: Destination,
+  { endpoint, headers }: Destination,
   operations: readonly Operation[],
-  limits: RequestLimits,
+  { signal: waiting, timeoutMs }: RequestLimits,
   clock: AnswerClock,
 ): Promise<OperationResult[] | undefined> {
   const asArray = operations.length > 1;
-  const { response, text, timing } = await exchange(destination, asArray ? operations : operations[0], limits);
+  // Both limits in one signal (`AbortSignal.any` is missing from Safari < 17.4), aborted
+  // once the request is over so that its listener on the longer-lived signal goes.
+  const controller = new AbortController();
+  const { signal } = controller;
+  const stopTimer = after(timeoutMs, () =>
+    controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
+  );
+  const onAbort = () => controller.abort(waiting.reason);
+  if (waiting.aborted) onAbort();
+  else waiting.addEventListener('abort', onAbort, { once: true, signal });
+  let response: Response;
+  let text: string;
+  let timing: AnswerTiming;
+  try {
+    const sentAt = Date.now();
+    // Looked up per call so a fetch wrapper the page installs later still applies.
+    response = await globalThis.fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        accept: 'application/graphql-response+json, application/json',
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(asArray ? operations : operations[0]),
+      // The page's cookies go to its own origin only, never to a provider elsewhere.
+      credentials: 'same-origin',
+      signal,
+    });
+    // Across origins, `Date` reads as null unless the provider exposes it (Access-Control-Expose-Headers).
+    timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
+    // Read to its end within the limits: the body can be read only once.
+    text = await response.text();
+  } catch (caught) {
+    // The limit that ended it, whatever fetch rejected with: WebKit's rejects with an AbortError
+    // of its own instead of the signal's reason, so a timeout would read as the caller's abort.
+    const error = signal.aborted ? abortError(signal) : caught;
+    if (!(error instanceof Error)) throw new LookupError(`request failed: ${String(error)}`);
+    // A timeout is not retried: a server that slow would only be asked to be slow again.
+    if (error.name === 'TimeoutError') throw new LookupError(`request timed out after ${timeoutMs} ms`);
+    if (error.name === 'AbortError') throw error;
+    // fetch rejects with a TypeError for everything it calls a network error: offline, DNS, CORS;
+    // a page's own fetch wrapper may reject with anything.
+    const network = error instanceof TypeError;
+    throw new LookupError(`${network ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
+      transient: network,
+    });
+  } finally {
+    stopTimer();
+    controller.abort();
+  }
   // A 400 with anything but a JSON array for an array body: the server does not batch.
   // Anything else (a rate limit above all) is about the request, not its shape.
   if (asArray && response.status === 400 && !Array.isArray(parseJson(text))) return undefined;
@@ -92,71 +142,6 @@ export const invalidResponse = (what: string) => new LookupError(`invalid respon
 /** A JSON object: not null, not a list. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An answer read to its end (its body can be read only once), and when it was asked for and came. */
-interface Reply {
-  response: Response;
-  text: string;
-  timing: AnswerTiming;
-}
-
-/**
- * POSTs `body` as JSON and reads the whole answer, both within the limits; no
- * timer or listener outlives the request. Rejects with an error the console
- * can show; the caller's abort stays an AbortError, which is no failure.
- */
-async function exchange(
-  { endpoint, headers }: Destination,
-  body: unknown,
-  { signal: waiting, timeoutMs }: RequestLimits,
-): Promise<Reply> {
-  // Both limits in one signal (`AbortSignal.any` is missing from Safari < 17.4), aborted
-  // once the request is over so that its listener on the longer-lived signal goes.
-  const controller = new AbortController();
-  const { signal } = controller;
-  const stopTimer = after(timeoutMs, () =>
-    controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
-  );
-  const onAbort = () => controller.abort(waiting.reason);
-  if (waiting.aborted) onAbort();
-  else waiting.addEventListener('abort', onAbort, { once: true, signal });
-  try {
-    const sentAt = Date.now();
-    // Looked up per call so a fetch wrapper the page installs later still applies.
-    const response = await globalThis.fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        accept: 'application/graphql-response+json, application/json',
-        'content-type': 'application/json',
-        ...headers,
-      },
-      body: JSON.stringify(body),
-      // The page's cookies go to its own origin only, never to a provider elsewhere.
-      credentials: 'same-origin',
-      signal,
-    });
-    // Across origins, `Date` reads as null unless the provider exposes it (Access-Control-Expose-Headers).
-    const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
-    return { response, text: await response.text(), timing };
-  } catch (caught) {
-    // The limit that ended it, whatever fetch rejected with: WebKit's rejects with an AbortError
-    // of its own instead of the signal's reason, so a timeout would read as the caller's abort.
-    const error = signal.aborted ? abortError(signal) : caught;
-    if (!(error instanceof Error)) throw new LookupError(`request failed: ${String(error)}`);
-    // A timeout is not retried: a server that slow would only be asked to be slow again.
-    if (error.name === 'TimeoutError') throw new LookupError(`request timed out after ${timeoutMs} ms`);
-    if (error.name === 'AbortError') throw error;
-    // fetch rejects with a TypeError for everything it calls a network error: offline, DNS, CORS;
-    // a page's own fetch wrapper may reject with anything.
-    const network = error instanceof TypeError;
-    throw new LookupError(`${network ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
-      transient: network,
-    });
-  } finally {
-    stopTimer();
-    controller.abort();
-  }
 }
 
 export function abortError(signal: AbortSignal): unknown {
