@@ -51,7 +51,10 @@ export function createTransport(): Transport {
     if (cached) return Promise.resolve(cached);
     const shared = share(key, operation, (started) => {
       // Callers attach their own handlers; this one keeps an abandoned operation quiet.
-      started.result.then((answer) => cache.remember(key, answer, cacheTtlMs)).catch(() => {});
+      started.result.then(
+        (answer) => cache.remember(key, answer, cacheTtlMs),
+        () => {},
+      );
       queues.enqueue(queueKey, started, options);
     });
     return waitFor(shared, signal);
