@@ -5,6 +5,7 @@
  */
 import { isRefusalCode } from '../machine/refusals.js';
 import type { LinkKind } from '../machine/types.js';
+import { MESSAGES } from '../machine/validateInputs.js';
 import { LookupError } from './errors.js';
 import type { OperationResult } from './operation.js';
 import { invalidResponse, isObject, oneLine } from './wire.js';
@@ -28,6 +29,7 @@ export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
     );
     return downloadUrlAt(done, 'jsonFile', 'outputDataObject');
   }
+  if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
   const renders = assignments(material, 'dataObjectAssignments');
   // Tileable renders can be videos; the first image is the tile.
   const render =

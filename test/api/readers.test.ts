@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LookupError, readDownloadUrl } from '../../src/api';
+import type { LinkKind } from '../../src/machine';
 
 const thumb = (url: string | null, mediaType = 'image/png') => ({
   dataObject: { mediaType, thumbnail: { downloadUrl: url } },
@@ -83,6 +84,10 @@ describe('readDownloadUrl', () => {
     expect(() => readDownloadUrl('pbr', materials(['an array where an object belongs']))).toThrow(
       'a material is not an object',
     );
+  });
+
+  it('refuses an unknown kind with the seed message', () => {
+    expect(() => readDownloadUrl('video' as LinkKind, materials({}))).toThrow('Unrecognized download link type');
   });
 });
 
