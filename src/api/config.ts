@@ -179,35 +179,31 @@ export function configureTransport(options: ConfigureOptions = {}): Readonly<Mat
   return next;
 }
 
-/** What makes an option of several fields valid, what the log says where it is not an object or not valid, and what stays. */
-type Rules<T> = [valid: (merged: T) => boolean, shapeRule: string, valuesRule: string, kept: string];
+/** What makes an option of several fields valid, and what the log says where it is no object, or not valid. */
+type Rules<T> = [valid: (merged: T) => boolean, notAnObject: () => void, notValid: () => void];
 
+const BATCHING = 'the current batching';
 const BATCH_RULES: Rules<BatchOptions> = [
   ({ intervalMs, max }) => isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1,
-  'batch must be false or { intervalMs, max }',
-  'batch.intervalMs must be >= 0 and batch.max an integer >= 1',
-  'the current batching',
+  () => refuse('batch must be false or { intervalMs, max }', BATCHING),
+  () => refuse('batch.intervalMs must be >= 0 and batch.max an integer >= 1', BATCHING),
 ];
 
+const RETRIES = 'the current retries';
 const RETRY_RULES: Rules<RetryOptions> = [
   ({ attempts, baseDelayMs }) => Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs),
-  'retry must be false or { attempts, baseDelayMs }',
-  'retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0',
-  'the current retries',
+  () => refuse('retry must be false or { attempts, baseDelayMs }', RETRIES),
+  () => refuse('retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0', RETRIES),
 ];
 
 /** `value`'s fields over `base`'s, where `value` is an object and they are valid; undefined, and logged, where not. */
-function over<T extends object>(
-  value: unknown,
-  base: T,
-  [valid, shapeRule, valuesRule, kept]: Rules<T>,
-): T | undefined {
-  if (typeof value !== 'object' || value === null) return void refuse(shapeRule, kept);
+function over<T extends object>(value: unknown, base: T, [valid, notAnObject, notValid]: Rules<T>): T | undefined {
+  if (typeof value !== 'object' || value === null) return void notAnObject();
   const given = value as Record<string, unknown>;
   const merged = Object.fromEntries(
     Object.entries(base).map(([key, fallback]) => [key, given[key] === undefined ? fallback : given[key]]),
   ) as T;
-  return valid(merged) ? merged : void refuse(valuesRule, kept);
+  return valid(merged) ? merged : void notValid();
 }
 
 /** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */
