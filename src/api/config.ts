@@ -101,20 +101,15 @@ export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch' | 'r
 const DEFAULT_BATCH: BatchOptions = { intervalMs: 10, max: 10 };
 const DEFAULT_RETRY: RetryOptions = { attempts: 2, baseDelayMs: 500 };
 
-function defaultEndpoint(): string {
-  return typeof __CM_GRAPHQL_ENDPOINT__ === 'string' && __CM_GRAPHQL_ENDPOINT__ !== ''
-    ? __CM_GRAPHQL_ENDPOINT__
-    : '/graphql';
-}
-
-const DEFAULT_CACHE_TTL_MS = 60_000;
-
 function defaults(): MaterialDownloadConfig {
   return {
-    endpoint: defaultEndpoint(),
+    endpoint:
+      typeof __CM_GRAPHQL_ENDPOINT__ === 'string' && __CM_GRAPHQL_ENDPOINT__ !== ''
+        ? __CM_GRAPHQL_ENDPOINT__
+        : '/graphql',
     timeoutMs: 30000,
     batch: DEFAULT_BATCH,
-    cacheTtlMs: DEFAULT_CACHE_TTL_MS,
+    cacheTtlMs: 60_000,
     retry: DEFAULT_RETRY,
   };
 }
@@ -146,6 +141,9 @@ export function getConfig(): Readonly<MaterialDownloadConfig> {
 const isPositiveNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
+/** Says that a bad value was ignored, and what stays. */
+const refuse = (rule: string, kept: string | number) => logError(`configure: ${rule}; keeping ${kept}`);
+
 /**
  * The transport's part of the public `configure` (src/element/configureElements.ts
  * adds the debugging hook): sets options for every element from now on. A
@@ -157,58 +155,55 @@ const isPositiveNumber = (value: unknown): value is number =>
 export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const current = getConfig();
   const next = { ...current };
-  if (options.endpoint !== undefined) {
-    if (typeof options.endpoint === 'string' && options.endpoint !== '') next.endpoint = options.endpoint;
-    else logError(`configure: endpoint must be a non-empty URL string; keeping "${current.endpoint}"`);
+  const { endpoint, timeoutMs, cacheTtlMs, batch, retry } = options;
+  if (endpoint !== undefined) {
+    if (typeof endpoint === 'string' && endpoint !== '') next.endpoint = endpoint;
+    else refuse('endpoint must be a non-empty URL string', `"${current.endpoint}"`);
   }
-  if (options.timeoutMs !== undefined) {
-    if (isPositiveNumber(options.timeoutMs) && options.timeoutMs > 0) next.timeoutMs = options.timeoutMs;
-    else logError(`configure: timeoutMs must be a positive number; keeping ${current.timeoutMs}`);
+  if (timeoutMs !== undefined) {
+    if (isPositiveNumber(timeoutMs) && timeoutMs > 0) next.timeoutMs = timeoutMs;
+    else refuse('timeoutMs must be a positive number', current.timeoutMs);
   }
-  if (options.cacheTtlMs !== undefined) {
-    if (isPositiveNumber(options.cacheTtlMs)) next.cacheTtlMs = options.cacheTtlMs;
-    else logError(`configure: cacheTtlMs must be a number >= 0; keeping ${current.cacheTtlMs}`);
+  if (cacheTtlMs !== undefined) {
+    if (isPositiveNumber(cacheTtlMs)) next.cacheTtlMs = cacheTtlMs;
+    else refuse('cacheTtlMs must be a number >= 0', current.cacheTtlMs);
   }
-  if (options.batch !== undefined) {
-    if (options.batch === false) next.batch = false;
-    // A bad value keeps the current batching, even none.
-    else next.batch = resolveBatch(options.batch, current.batch || DEFAULT_BATCH) ?? current.batch;
+  // A bad value keeps the current batching or retries, even none.
+  if (batch !== undefined) {
+    next.batch = batch === false ? false : (over(batch, current.batch || DEFAULT_BATCH, BATCH_RULES) ?? current.batch);
   }
-  if (options.retry !== undefined) {
-    if (options.retry === false) next.retry = false;
-    // A bad value keeps the current retries, even none.
-    else next.retry = resolveRetry(options.retry, current.retry || DEFAULT_RETRY) ?? current.retry;
+  if (retry !== undefined) {
+    next.retry = retry === false ? false : (over(retry, current.retry || DEFAULT_RETRY, RETRY_RULES) ?? current.retry);
   }
   page().current = next;
   return next;
 }
 
-/** `retry` over `base`; undefined, and logged, when it is not a valid retry policy. */
-function resolveRetry(retry: unknown, base: RetryOptions): RetryOptions | undefined {
-  if (typeof retry !== 'object' || retry === null) {
-    logError('configure: retry must be false or { attempts, baseDelayMs }; keeping the current retries');
-    return undefined;
-  }
-  const { attempts = base.attempts, baseDelayMs = base.baseDelayMs } = retry as Partial<RetryOptions>;
-  const valid = Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs);
-  if (!valid)
-    logError(
-      'configure: retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0; keeping the current retries',
-    );
-  return valid ? { attempts, baseDelayMs } : undefined;
-}
+/** What makes an option of several fields valid, and what the log says where it is no object, or not valid. */
+type Rules<T> = [valid: (merged: T) => boolean, notAnObject: () => void, notValid: () => void];
 
-/** `batch` over `base`; undefined, and logged, when it is not a valid batch rule. */
-function resolveBatch(batch: unknown, base: BatchOptions): BatchOptions | undefined {
-  if (typeof batch !== 'object' || batch === null) {
-    logError('configure: batch must be false or { intervalMs, max }; keeping the current batching');
-    return undefined;
-  }
-  const { intervalMs = base.intervalMs, max = base.max } = batch as Partial<BatchOptions>;
-  const valid = isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1;
-  if (!valid)
-    logError('configure: batch.intervalMs must be >= 0 and batch.max an integer >= 1; keeping the current batching');
-  return valid ? { intervalMs, max } : undefined;
+const BATCHING = 'the current batching';
+const BATCH_RULES: Rules<BatchOptions> = [
+  ({ intervalMs, max }) => isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1,
+  () => refuse('batch must be false or { intervalMs, max }', BATCHING),
+  () => refuse('batch.intervalMs must be >= 0 and batch.max an integer >= 1', BATCHING),
+];
+
+const RETRIES = 'the current retries';
+const RETRY_RULES: Rules<RetryOptions> = [
+  ({ attempts, baseDelayMs }) => Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs),
+  () => refuse('retry must be false or { attempts, baseDelayMs }', RETRIES),
+  () => refuse('retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0', RETRIES),
+];
+
+/** `value`'s fields over `base`'s, where `value` is an object and they are valid; undefined, and logged, where not. */
+function over<T extends object>(value: unknown, base: T, [valid, notAnObject, notValid]: Rules<T>): T | undefined {
+  if (typeof value !== 'object' || value === null) return void notAnObject();
+  const given = value as Record<string, unknown>;
+  const merged = Object.fromEntries(
+    Object.entries(base).map(([key, fallback]) => [key, given[key] === undefined ? fallback : given[key]]),
+  ) as T;
+  return valid(merged) ? merged : void notValid();
 }
 
 /** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */

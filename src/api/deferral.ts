@@ -4,10 +4,10 @@
  * which these take part in, is written once, in `src/element/pageScheduler.ts`.
  *
  * - After this script (a microtask): the last caller out abandons a shared
- *   operation (`sharedOperations.ts`), and the configured provider, read
+ *   operation (`transport.ts`), and the configured provider, read
  *   once per task, is read afresh (`lookup.ts`).
  * - After a wait (a timer, stopped when no longer needed): a batch window
- *   closes (`batchQueue.ts`), a request times out (`signals.ts`).
+ *   closes (`batchQueue.ts`), a request times out (`wire.ts`).
  */
 
 /** Runs `job` once the current script is over, before the next task. */

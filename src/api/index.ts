@@ -4,9 +4,8 @@ export { toOperation, CLIENT_NAME_HEADERS } from './lookup.js';
 export type { LookupDownloadLink } from './lookup.js';
 export { createTransport } from './transport.js';
 export type { Transport } from './transport.js';
-export { readAuthHeaders, API_KEY_STORAGE_KEY, USER_TOKEN_STORAGE_KEY } from './auth.js';
-export { readDownloadUrl } from './readers.js';
-export { toSafeHref } from './safeHref.js';
+export { readAuthHeaders, API_KEY_STORAGE_KEY, USER_TOKEN_STORAGE_KEY } from './lookup.js';
+export { readDownloadUrl, toSafeHref } from './readers.js';
 export { LookupError } from './errors.js';
 export {
   GET_MATERIAL_DOWNLOAD_LINK,

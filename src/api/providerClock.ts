@@ -1,4 +1,3 @@
-import { readHttpDate } from './httpDate.js';
 import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
 
 /**
@@ -30,11 +29,8 @@ export interface AnswerTiming {
   date: string | null;
 }
 
-/** What the provider's clock reads minus what the visitor's does, at most and at least, in ms. */
-interface OffsetBounds {
-  low: number;
-  high: number;
-}
+/** What the provider's clock reads minus what the visitor's does, at least and at most, in ms. */
+type OffsetBounds = [low: number, high: number];
 
 /** HTTP-dates and the signing times in URLs are written to the second, cut. */
 const RESOLUTION_MS = 1000;
@@ -71,7 +67,8 @@ export function createProviderClock(): ProviderClock {
   const estimate = () => {
     const bounds = fromDates ?? fromSignatures;
     if (!bounds) return null;
-    return bounds.low <= 0 && bounds.high >= 0 ? 0 : bounds.high;
+    const [low, high] = bounds;
+    return low <= 0 && high >= 0 ? 0 : high;
   };
 
   return {
@@ -100,16 +97,17 @@ export function createProviderClock(): ProviderClock {
 /** What a moment the provider wrote, cut to the second, during `timing` says of the offset. */
 function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds | null {
   if (providerMoment === null) return null;
-  const bounds = { low: providerMoment - receivedAt, high: providerMoment + RESOLUTION_MS - sentAt };
-  const credible = Math.abs(bounds.low) <= MAX_CREDIBLE_OFFSET_MS && Math.abs(bounds.high) <= MAX_CREDIBLE_OFFSET_MS;
-  return credible && bounds.low <= bounds.high ? bounds : null;
+  const low = providerMoment - receivedAt;
+  const high = providerMoment + RESOLUTION_MS - sentAt;
+  const credible = Math.abs(low) <= MAX_CREDIBLE_OFFSET_MS && Math.abs(high) <= MAX_CREDIBLE_OFFSET_MS;
+  return credible && low <= high ? [low, high] : null;
 }
 
 function narrowed(known: OffsetBounds | null, reading: OffsetBounds): OffsetBounds {
   if (!known) return reading;
-  const low = Math.max(known.low, reading.low);
-  const high = Math.min(known.high, reading.high);
-  return low <= high ? { low, high } : reading;
+  const low = Math.max(known[0], reading[0]);
+  const high = Math.min(known[1], reading[1]);
+  return low <= high ? [low, high] : reading;
 }
 
 /** Every string in answers, walked without recursion: an answer is the server's, and could nest deep enough to overflow the stack. */
@@ -120,4 +118,17 @@ export function* stringsIn(values: readonly unknown[]): Generator<string> {
     if (typeof value === 'string') yield value;
     else if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) pending.push(child);
   }
+}
+
+/**
+ * An HTTP-date (IMF-fixdate, RFC 850 or asctime) opens with the day's name
+ * and holds a time: Date.parse alone would read a date into almost anything.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
+
+/** The moment an HTTP-date names (`Date`, `Retry-After`), in epoch ms; null where absent or unreadable. */
+export function readHttpDate(value: string | null | undefined): number | null {
+  const text = value?.trim() ?? '';
+  const moment = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(moment) ? null : moment;
 }

@@ -1,78 +1,140 @@
+/**
+ * From an answer to a link: the readers that find the raw download URL in the
+ * data, what the answer's GraphQL errors say where the data yields none, and
+ * the check that only a safe URL becomes the anchor's href.
+ */
+import { isRefusalCode } from '../machine/refusals.js';
 import type { LinkKind } from '../machine/types.js';
 import { MESSAGES } from '../machine/validateInputs.js';
 import { LookupError } from './errors.js';
-
-/**
- * Turn a provider answer into the raw download URL, or null where the
- * provider has none. The answer is untrusted JSON: every step checks its shape.
- */
-export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
-  const material = firstMaterial(data);
-  if (material === undefined) return null;
-  switch (kind) {
-    case 'thumbnail':
-      return readThumbnail(material);
-    case 'tile':
-      return readTile(material);
-    case 'pbr':
-      return readPbr(material);
-    default:
-      throw new LookupError(MESSAGES.unrecognizedType);
-  }
-}
+import type { OperationResult } from './operation.js';
+import { invalidResponse, isObject, oneLine } from './wire.js';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Turn a provider answer into the raw download URL, or null where the
+ * provider has none. The answer is untrusted JSON: every step checks its
+ * shape. Only the first material is read: an article id names one material.
+ */
+export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
+  if (!isObject(data)) throw unexpected('no data');
+  const [material] = listAt(data, 'materials', 'data');
+  if (material === undefined) return null;
+  if (!isObject(material)) throw unexpected('a material is not an object');
+  if (kind === 'pbr') {
+    // The query already filters; checking again keeps a lax server from handing out a draft.
+    const done = assignments(material, 'jsonFileAssignments').find(
+      (assignment) => assignment.state === 'DONE' && assignment.default === true,
+    );
+    return downloadUrlAt(done, 'jsonFile', 'outputDataObject');
+  }
+  if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
+  const renders = assignments(material, 'dataObjectAssignments');
+  // Tileable renders can be videos; the first image is the tile.
+  const render =
+    kind === 'thumbnail'
+      ? renders[0]
+      : renders.find(({ dataObject }) => {
+          const mediaType = isObject(dataObject) ? dataObject.mediaType : undefined;
+          return typeof mediaType === 'string' && mediaType.startsWith('image/');
+        });
+  return downloadUrlAt(render, 'dataObject', 'thumbnail');
+}
 
-function listAt(parent: Json, key: string, where: string): unknown[] {
+function listAt(parent: Json, key: string, where = 'material'): unknown[] {
   const value = parent[key];
-  if (!Array.isArray(value)) throw new LookupError(`unexpected response: ${where}.${key} is not a list`);
+  if (!Array.isArray(value)) throw unexpected(`${where}.${key} is not a list`);
   return value;
 }
 
-/** Only the first material is read: an article id names one material. */
-function firstMaterial(data: unknown): Json | undefined {
-  if (!isObject(data)) throw new LookupError('unexpected response: no data');
-  const [material] = listAt(data, 'materials', 'data');
-  if (material === undefined) return undefined;
-  if (!isObject(material)) throw new LookupError('unexpected response: a material is not an object');
-  return material;
+/** Data of a shape the readers cannot read. */
+const unexpected = (what: string) => new LookupError(`unexpected response: ${what}`);
+
+const assignments = (material: Json, key: string) => listAt(material, key).filter(isObject);
+
+/** The `downloadUrl` at the end of `path`, or null where a step is missing. */
+function downloadUrlAt(node: unknown, ...path: string[]): unknown {
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
+  return isObject(node) ? (node.downloadUrl ?? null) : null;
 }
 
-function assignments(material: Json, key: string): Json[] {
-  return listAt(material, key, 'material').filter(isObject);
+/** At most this many of an answer's messages are shown: a server may send one per field. */
+const MAX_MESSAGES = 3;
+
+/**
+ * What an answer's GraphQL errors say went wrong, for an answer that yields
+ * no link: a refusal (`unauthorized`) where an error carries a refusal code,
+ * else the provider's words (`request-failed`); undefined where no error says
+ * anything. Neither is worth another try: the same request gets the same answer.
+ */
+export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
+  const messages: string[] = [];
+  // The answer is untrusted JSON: an entry may be anything, whatever the type says.
+  for (const error of (errors ?? []) as readonly unknown[]) {
+    if (!isObject(error)) continue;
+    const { extensions, message } = error;
+    const code = isObject(extensions) ? extensions.code : undefined;
+    const words = typeof message === 'string' ? oneLine(message).trim() : '';
+    if (typeof code === 'string' && isRefusalCode(code)) {
+      // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
+      return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
+    }
+    if (words) messages.push(words);
+  }
+  return messages.length > 0
+    ? new LookupError(`GraphQL error: ${messages.slice(0, MAX_MESSAGES).join('; ')}`)
+    : undefined;
 }
 
-function thumbnailUrl(assignment: Json | undefined): unknown {
-  const dataObject = assignment?.dataObject;
-  if (!isObject(dataObject)) return null;
-  const thumbnail = dataObject.thumbnail;
-  return isObject(thumbnail) ? (thumbnail.downloadUrl ?? null) : null;
+/**
+ * The link in an answer, safe to be the anchor's href, or null where the
+ * provider has none, under the error policy "ignore": a link read from the
+ * data is used, errors or not. Where the data yields none, the errors say why:
+ * a refusal whenever no link was read (a server that refuses may null the
+ * field, `materials: null`, or all of `data`), the provider's words where the
+ * data could not be read. Data that reads as "no file" beside other errors
+ * stays "no file".
+ */
+export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
+  const failure = graphqlFailure(errors);
+  let url: unknown;
+  try {
+    if (data == null) throw invalidResponse('no data');
+    url = readDownloadUrl(kind, data);
+  } catch (error) {
+    throw failure ?? error;
+  }
+  // The readers say null where the provider has no link, whatever shape its answer had.
+  if (url !== null) return toSafeHref(url);
+  if (failure?.reason === 'unauthorized') throw failure;
+  return null;
 }
 
-function readThumbnail(material: Json): unknown {
-  return thumbnailUrl(assignments(material, 'dataObjectAssignments')[0]);
-}
+/** Longer URLs are refused: no real download link comes near it. */
+export const MAX_HREF_LENGTH = 8192;
 
-/** Tileable renders can be videos; the first image is the tile. */
-function readTile(material: Json): unknown {
-  const image = assignments(material, 'dataObjectAssignments').find((assignment) => {
-    const dataObject = assignment.dataObject;
-    return (
-      isObject(dataObject) && typeof dataObject.mediaType === 'string' && dataObject.mediaType.startsWith('image/')
-    );
-  });
-  return thumbnailUrl(image);
-}
-
-/** The query already filters; checking again keeps a lax server from handing out a draft. */
-function readPbr(material: Json): unknown {
-  const done = assignments(material, 'jsonFileAssignments').find(
-    (assignment) => assignment.state === 'DONE' && assignment.default === true,
-  );
-  const jsonFile = done?.jsonFile;
-  const output = isObject(jsonFile) ? jsonFile.outputDataObject : null;
-  return isObject(output) ? (output.downloadUrl ?? null) : null;
+/**
+ * Only an absolute http(s) URL may become the anchor's href, in the form a
+ * browser would use (`new URL(url).href`: a space in a file name becomes
+ * `%20`). `javascript:`, `data:`, relative, protocol-relative, padded or
+ * control-character URLs count as a failed lookup.
+ */
+export function toSafeHref(url: unknown): string {
+  const refuse = (why: string, shown = '') =>
+    new LookupError(`refused download URL${shown}: ${why}`, { reason: 'unsafe-link' });
+  if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
+  // Quoted as JSON: a newline or other control character from the service stays on one line.
+  const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
+  if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
+  // Control characters (tab, newline, NUL, DEL, …): no real link carries one, and browsers silently drop some.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {
+    throw refuse('only absolute http and https URLs are used', shown);
+  }
+  try {
+    return new URL(url).href;
+  } catch {
+    throw refuse('not a valid URL', shown);
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAnswerCache, type AnswerCache } from '../../src/api/answerCache';
+import { createAnswerCache, type AnswerCache } from '../../src/api/transport';
 import type { OperationResult } from '../../src/api/operation';
 import { createProviderClock } from '../../src/api/providerClock';
 

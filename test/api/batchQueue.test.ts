@@ -2,9 +2,9 @@ import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { configureTransport } from '../../src/api';
 import { createBatchQueues } from '../../src/api/batchQueue';
-import { BATCH_REFUSAL_KEY_PREFIX, createBatchRefusals } from '../../src/api/batchRefusals';
+import { BATCH_REFUSAL_KEY_PREFIX, createBatchRefusals } from '../../src/api/batchQueue';
 import { createProviderClock } from '../../src/api/providerClock';
-import { createOperationSharing } from '../../src/api/sharedOperations';
+import { createOperationSharing } from '../../src/api/transport';
 import type { Operation, SendOptions } from '../../src/api/transport';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api';
-import { fetchBaseUrl, resolveEndpoint } from '../../src/api/endpoint';
+import { fetchBaseUrl, resolveEndpoint } from '../../src/api/lookup';
 
 afterEach(() => vi.unstubAllGlobals());
 

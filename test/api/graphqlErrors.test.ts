@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LookupError } from '../../src/api/errors';
-import { graphqlFailure, readDespiteErrors } from '../../src/api/graphqlErrors';
+import { graphqlFailure, readLink } from '../../src/api/readers';
 import { readRefusal, REFUSAL_CODES } from '../../src/machine/refusals';
 import type { OperationResult } from '../../src/api/operation';
 
@@ -81,35 +81,36 @@ describe('graphqlFailure', () => {
   });
 });
 
-describe('readDespiteErrors', () => {
-  const throws = () => {
-    throw new LookupError('unexpected response: data.materials is not a list');
-  };
+describe('readLink', () => {
+  const read = (data: unknown, errors: OperationResult['errors']) => readLink('thumbnail', { data, errors });
+  const withLink = { materials: [{ dataObjectAssignments: [{ dataObject: { thumbnail: { downloadUrl: LINK } } }] }] };
+  const noFile = { materials: [] };
+  const unreadable = { materials: 'not a list' };
 
   it('a link read from the data is used, a refusal beside it or not', () => {
-    expect(readDespiteErrors(arriving(refusal('AUTH_NOT_AUTHORIZED')), () => LINK)).toBe(LINK);
-    expect(readDespiteErrors([{ message: 'Partial failure' }], () => LINK)).toBe(LINK);
+    expect(read(withLink, arriving(refusal('AUTH_NOT_AUTHORIZED')))).toBe(LINK);
+    expect(read(withLink, [{ message: 'Partial failure' }])).toBe(LINK);
   });
 
   it('no link beside a refusal is the refusal', () => {
     const refused = arriving(refusal('AUTH_NOT_AUTHORIZED'));
-    expect(() => readDespiteErrors(refused, () => null)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
-    expect(() => readDespiteErrors(refused, throws)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
+    expect(() => read(noFile, refused)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
+    expect(() => read(unreadable, refused)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
+    expect(() => read(null, refused)).toThrow(`the provider refused: AUTH_NOT_AUTHORIZED`);
   });
 
   it('data that cannot be read beside other errors fails with their words', () => {
-    expect(() => readDespiteErrors([{ message: 'Internal failure' }], throws)).toThrow(
-      /^GraphQL error: Internal failure$/,
-    );
+    expect(() => read(unreadable, [{ message: 'Internal failure' }])).toThrow(/^GraphQL error: Internal failure$/);
   });
 
   it('no file beside other errors is still no file', () => {
-    expect(readDespiteErrors([{ message: 'Partial failure' }], () => null)).toBeNull();
+    expect(read(noFile, [{ message: 'Partial failure' }])).toBeNull();
   });
 
   it("without errors that say anything, the reader's own failure stands", () => {
-    expect(() => readDespiteErrors([{}], throws)).toThrow(/^unexpected response: data\.materials is not a list$/);
-    expect(readDespiteErrors(undefined, () => null)).toBeNull();
+    expect(() => read(unreadable, [{}])).toThrow(/^unexpected response: data\.materials is not a list$/);
+    expect(() => read(null, undefined)).toThrow(/^invalid response: no data$/);
+    expect(read(noFile, undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abandonedByAll, createOperationSharing, waitFor, type SharedOperation } from '../../src/api/sharedOperations';
+import { abandonedByAll } from '../../src/api/batchQueue';
+import { createOperationSharing, waitFor, type SharedOperation } from '../../src/api/transport';
 import { readDownloadUrl } from '../../src/api/readers';
 import type { Operation, OperationResult, SendOptions } from '../../src/api/transport';
 import { answerEach, articlesPerRequest, fakeFetch, thumbnailAnswer, type Answer } from './support/fakeFetch';
@@ -202,18 +203,18 @@ describe('abandonedByAll', () => {
     const everyoneLeft = abandonedByAll(batch);
     batch[0]!.abandoned.abort();
     batch[2]!.abandoned.abort();
-    expect(everyoneLeft.aborted).toBe(false);
+    expect(everyoneLeft.signal.aborted).toBe(false);
     batch[1]!.abandoned.abort();
-    expect(everyoneLeft.aborted).toBe(true);
+    expect(everyoneLeft.signal.aborted).toBe(true);
   });
 
-  it('leaves no listener on a member once it fired, or once disposed', () => {
+  it('leaves no listener on a member once it fired, or once aborted by hand', () => {
     const batch = [member(), member()];
     const everyoneLeft = abandonedByAll(batch);
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([1, 1]);
     batch[0]!.abandoned.abort();
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 1]);
-    everyoneLeft.dispose();
+    everyoneLeft.abort();
     expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 0]);
   });
 });

@@ -2,7 +2,8 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LookupError } from '../../src/api';
 import { createProviderClock } from '../../src/api/providerClock';
-import { postBatch, postOperation } from '../../src/api/wire';
+import type { Operation } from '../../src/api/transport';
+import { abortError, post, type AnswerClock, type Destination, type RequestLimits } from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import { thumbnailOperation as operation } from './support/transportFixtures';
 
@@ -11,6 +12,12 @@ import { thumbnailOperation as operation } from './support/transportFixtures';
  * kind of answer or failure comes back. The real provider over HTTP is in
  * transport.test.ts; here each answer is exactly the one a case needs.
  */
+
+/** One operation goes as a JSON object: it always has an answer, or a rejection. */
+const postOperation = async (to: Destination, operation: Operation, within: RequestLimits, heard: AnswerClock) =>
+  (await post(to, [operation], within, heard))![0]!;
+/** Several go as a JSON array. */
+const postBatch = post;
 
 const destination = {
   endpoint: 'https://api.example/graphql',
@@ -221,6 +228,20 @@ describe('postOperation rejects with what went wrong', () => {
     },
   );
 
+  it("a caller's signal aborted before the request: rejected with its reason, leaving no timer", async () => {
+    vi.useFakeTimers();
+    fakeFetch(() => new Promise<Response>(() => {}));
+    const left = new DOMException('left', 'AbortError');
+    const error = await postOperation(
+      destination,
+      operation('A-100'),
+      limits(30_000, AbortSignal.abort(left)),
+      clock,
+    ).catch((rejection: unknown) => rejection);
+    expect(error).toBe(left);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('no answer within timeoutMs, from a fetch that rejects with an AbortError of its own (WebKit): timed out', async () => {
     fakeFetch(() => new Promise<Response>(() => {}), 'own AbortError');
     const error = await postOperation(destination, operation('A-100'), limits(20), clock).catch(
@@ -323,4 +344,18 @@ describe('postBatch', () => {
       expect(error).toMatchObject({ message: 'request timed out after 20 ms' });
     },
   );
+});
+
+describe('abortError', () => {
+  it("is the signal's reason", () => {
+    expect(abortError(AbortSignal.abort('element removed'))).toBe('element removed');
+    const controller = new AbortController();
+    controller.abort();
+    expect(abortError(controller.signal)).toBe(controller.signal.reason);
+  });
+
+  it('is an AbortError where a signal gives no reason', () => {
+    const noReason = { aborted: true, reason: undefined } as AbortSignal;
+    expect(abortError(noReason)).toMatchObject({ name: 'AbortError', message: 'The operation was aborted.' });
+  });
 });
