@@ -1,5 +1,7 @@
 import { createApp } from 'vue';
 import { configure, defineMaterialDownload } from 'cm-material-download';
+// The tag in Vue's `GlobalComponents`, so vue-tsc checks its attribute values and `@cm-link-change` in templates.
+import type {} from 'cm-material-download/vue';
 import App from './App.vue';
 
 // Set when building or serving (see the README); the element asks /graphql on this origin otherwise.
