@@ -111,13 +111,14 @@ await build({
     target: 'es2022',
     minify: false,
     // The React entry re-exports the library entry: what they share is one chunk, not two copies.
-    // The machine entry is the statechart alone, for those who build on it. The Svelte entry is
-    // types only; its empty module lets an `import` without `type` of it still bundle.
+    // The machine entry is the statechart alone, for those who build on it. The Svelte and Vue
+    // entries are types only; their empty modules let an `import` without `type` of them still bundle.
     lib: {
       entry: {
         index: 'src/index.ts',
         react: 'src/react.ts',
         svelte: 'src/svelte.ts',
+        vue: 'src/vue.ts',
         machine: 'src/machine/index.ts',
       },
       formats: ['es'],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compileFixtures, expectEachRefusal, withoutDirectives, type Finding } from './support/expectations.js';
 
 /**
  * The typings a customer's TypeScript sees for the tag: the tag map, the
@@ -26,52 +27,14 @@ const customerOptions: ts.CompilerOptions = {
   types: [],
 };
 
-interface Expectation {
-  line: number;
-  code: number;
-  text: string;
-}
-
-const DIRECTIVE = /@ts-expect-error TS(\d+) (.+?)\s*(?:\*\/\})?$/;
-
-function expectationsIn(source: string): Expectation[] {
-  return source.split('\n').flatMap((line, index) => {
-    const match = DIRECTIVE.exec(line);
-    // A directive covers the line after it; lines count from 1.
-    return match ? [{ line: index + 2, code: Number(match[1]), text: match[2]! }] : [];
-  });
-}
-
-interface Finding {
-  line: number;
-  code: number;
-  message: string;
-}
-
 let diagnosticsOf: (file: string) => Finding[];
 const refusedSource = readFileSync(refused, 'utf8');
 
 beforeAll(() => {
-  const host = ts.createCompilerHost(customerOptions);
-  const bare = refusedSource.replaceAll('@ts-expect-error', 'expected-error');
-  const getSourceFile = host.getSourceFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const readFile = host.readFile.bind(host);
-  host.getSourceFile = (name, language, ...rest) =>
-    name === refusedBare ? ts.createSourceFile(name, bare, language, true) : getSourceFile(name, language, ...rest);
-  host.fileExists = (name) => name === refusedBare || fileExists(name);
-  host.readFile = (name) => (name === refusedBare ? bare : readFile(name));
-  const program = ts.createProgram([accepted, refused, refusedBare], customerOptions, host);
-  diagnosticsOf = (file) => {
-    const sourceFile = program.getSourceFile(file)!;
-    return [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)].map(
-      (diagnostic) => ({
-        line: sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1,
-        code: diagnostic.code,
-        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
-      }),
-    );
-  };
+  diagnosticsOf = compileFixtures(customerOptions, [accepted, refused], {
+    file: refusedBare,
+    text: withoutDirectives(refusedSource),
+  });
 }, 60_000);
 
 describe('typings for <cm-material-download>', () => {
@@ -80,17 +43,7 @@ describe('typings for <cm-material-download>', () => {
   });
 
   it('refuse each wrong attribute or property value, a camelCase attribute and an unknown detail field, with the expected error', () => {
-    const expected = expectationsIn(refusedSource);
-    expect(expected.length).toBeGreaterThanOrEqual(6);
-    const found = diagnosticsOf(refusedBare);
-    for (const { line, code, text } of expected) {
-      expect(found, `line ${line}: TS${code} ${text}`).toContainEqual({
-        line,
-        code,
-        message: expect.stringContaining(text),
-      });
-    }
-    expect(found).toHaveLength(expected.length);
+    expectEachRefusal(refusedSource, diagnosticsOf(refusedBare), 6);
   });
 
   it('need every @ts-expect-error in the refused fixture (an unused one is itself an error)', () => {
