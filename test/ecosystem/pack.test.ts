@@ -645,6 +645,29 @@ describe('examples/angular with the installed package', () => {
   });
 });
 
+/**
+ * Opens examples/next's Suspense page and waits until both of its elements link and their
+ * statuses heard the first cm-link-change: the one in the shell, and the one in the boundary
+ * that streams in after the shell has hydrated and defined the tag.
+ */
+async function seeSuspensePageLinks(origin: string): Promise<WatchedPage> {
+  const watched = await openWatchedPage(browser);
+  await watched.page.goto(`${origin}/suspense`);
+  const statuses = watched.page.getByRole('status');
+  for (const [id, path] of [
+    ['now', /\/files\/org-1\/A-100\/pbr-/],
+    ['later', /\/files\/org-1\/A-101\/tile-/],
+  ] as const) {
+    const anchor = watched.page.locator(`#${id} > a`);
+    await expect.poll(() => anchor.getAttribute('href'), { timeout: 30_000 }).toMatch(path);
+    expect(await watched.page.locator(`#${id}`).getAttribute('defer-hydration')).toBeNull();
+  }
+  await expect
+    .poll(async () => (await statuses.allTextContents()).map((text) => text.startsWith('Ready: ')), { timeout: 30_000 })
+    .toEqual([true, true]);
+  return watched;
+}
+
 /** `next start` or `next dev` of examples/next, on a free port. */
 async function startNext(command: 'start' | 'dev'): Promise<AppServer> {
   const port = await freePort();
@@ -695,6 +718,11 @@ describe('examples/next with the installed package', () => {
     it('puts nothing on the console and throws nothing', () => {
       expect(served.messages).toEqual([]);
     });
+
+    it('links both elements of the Suspense page, the one that streams in later too, and hears their first events', async () => {
+      const watched = await seeSuspensePageLinks(served.server.origin);
+      expect(watched.messages).toEqual([]);
+    });
   });
 
   describe('under `next dev`, in Chromium', () => {
@@ -705,6 +733,12 @@ describe('examples/next with the installed package', () => {
       await served.seeReadyLink(/\/files\/org-1\/A-100\/thumbnail-/);
       expect(served.messages.filter((message) => /hydrat|did(n't| not) match/i.test(message))).toEqual([]);
       expect(served.problems).toEqual([]);
+    });
+
+    it('hydrates the Suspense page with no warning: the element in the later boundary waits for its own hydration', async () => {
+      const watched = await seeSuspensePageLinks(served.server.origin);
+      expect(watched.messages.filter((message) => /hydrat|did(n't| not) match/i.test(message))).toEqual([]);
+      expect(watched.problems).toEqual([]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { DOWNLOAD_TYPES, type DownloadType } from 'cm-material-download';
 import { MaterialDownload } from 'cm-material-download/react';
+import { Suspense } from 'react';
 import { LinkStatus } from './LinkStatus';
 import { TypePicker } from './TypePicker';
 
@@ -16,12 +17,23 @@ function downloadTypeOf(value: string | string[] | undefined): DownloadType {
  * A Server Component: it renders MaterialDownload with plain props, and the server sends the
  * tag and its anchor as HTML. Values come from `cm-material-download`: what this page imports
  * from `cm-material-download/react`, a client module, is a reference to render, not a value.
+ * With `cacheComponents`, the part that reads the URL is inside <Suspense>.
  */
-export default async function Page({ searchParams }: PageProps) {
-  const type = downloadTypeOf((await searchParams).type);
+export default function Page({ searchParams }: PageProps) {
   return (
     <main>
       <h1>Sample material A-100</h1>
+      <Suspense fallback={<p>Loading…</p>}>
+        <TypedDownload searchParams={searchParams} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function TypedDownload({ searchParams }: PageProps) {
+  const type = downloadTypeOf((await searchParams).type);
+  return (
+    <>
       <TypePicker type={type} types={DOWNLOAD_TYPES} />
       <LinkStatus>
         <MaterialDownload
@@ -34,6 +46,6 @@ export default async function Page({ searchParams }: PageProps) {
           <a className="button">Download {type}</a>
         </MaterialDownload>
       </LinkStatus>
-    </main>
+    </>
   );
 }
