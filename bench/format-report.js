@@ -1,5 +1,5 @@
 // @ts-check
-// The Markdown that goes to the terminal and into the README.
+// The Markdown that goes to the terminal and into docs/performance.md.
 
 /** @typedef {import('./summarize.js').CellMedians} CellMedians */
 /** @typedef {import('./summarize.js').TargetCheck} TargetCheck */

@@ -32,9 +32,9 @@ const USAGE = `node bench/run.js [options]
                       slow 4G (--n, --latency and --cpu do not apply); about 2 minutes
 The defaults are the full matrix and the product page: about 17 minutes on 2 cores, a third
 of it naive and Apollo at N=1000. Anything short of it writes bench/.build/results.partial.json
-and leaves bench/results.json and the README alone, except a whole product page
+and leaves bench/results.json and docs/performance.md alone, except a whole product page
 (--product-page-only with every one of its files, ${FULL_MATRIX.runs} runs or more, built, default links):
-it replaces the product page and the files' bytes in bench/results.json and the README.`;
+it replaces the product page and the files' bytes in bench/results.json and docs/performance.md.`;
 
 /** @type {readonly import('../dev/provider/link-signing.js').LinkStyle[]} */
 const LINK_STYLES = ['unsigned', 'azure', 's3', 'gcs', 'cloudfront', 'no-expiry'];

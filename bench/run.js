@@ -3,7 +3,7 @@
 // the local provider, at each latency, the hand-written floor among them;
 // medians, ratios to the floor, target checks; then the product page on a
 // phone over slow 4G; where each build's bytes go; results.json, and the
-// README's customer tables. `node bench/run.js --help` for quick-run options.
+// customer tables of docs/performance.md. `node bench/run.js --help` for quick-run options.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -15,8 +15,8 @@ import { formatBytes, formatProductPage, formatReport } from './format-report.js
 import { readOptions } from './options.js';
 import { writePages } from './pages.js';
 import { productPageMediansOf, productPageSettings, productPageTargets, runProductPage } from './product-page.js';
-import { formatReadmeSummary } from './readme-summary.js';
-import { writeReadmeTable } from './readme-table.js';
+import { formatCustomerSummary } from './customer-summary.js';
+import { writePerformanceTable } from './performance-table.js';
 import { runMatrix } from './run-matrix.js';
 import { sizesOf } from './sizes.js';
 import { checkTargets, mediansOf } from './summarize.js';
@@ -152,12 +152,12 @@ try {
     ...(productPage ? { productPage } : {}),
     runs,
   };
-  /** @param {Parameters<typeof formatReadmeSummary>[0]} written */
+  /** @param {Parameters<typeof formatCustomerSummary>[0]} written */
   const writeResults = (written) => {
     writeFileSync(RESULTS, `${JSON.stringify(written, null, 2)}\n`);
-    const wrote = writeReadmeTable(formatReadmeSummary(written));
+    const wrote = writePerformanceTable(formatCustomerSummary(written));
     console.log(
-      `Wrote bench/results.json${wrote ? ' and the README table' : '; the README has no bench markers, so it was left alone'}.`,
+      `Wrote bench/results.json${wrote ? ' and the tables in docs/performance.md' : '; docs/performance.md has no bench markers, so it was left alone'}.`,
     );
   };
   if (options.isFullMatrix) writeResults(results);
@@ -168,7 +168,7 @@ try {
     mkdirSync(BUILD_DIR, { recursive: true });
     writeFileSync(`${BUILD_DIR}results.partial.json`, `${JSON.stringify(results, null, 2)}\n`);
     console.log(
-      'A partial run: wrote bench/.build/results.partial.json; bench/results.json and the README are unchanged.',
+      'A partial run: wrote bench/.build/results.partial.json; bench/results.json and docs/performance.md are unchanged.',
     );
   }
 } finally {

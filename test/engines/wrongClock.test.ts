@@ -111,7 +111,7 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
           }
         }
         // A link that says nothing the element could check its clock with is read against the visitor's
-        // clock (the README asks providers to expose Date): looked up once, whatever that clock says.
+        // clock (docs/provider.md asks providers to expose Date): looked up once, whatever that clock says.
         for (const style of untimed) {
           const shown = await timeline.of(idOf(style));
           expect(

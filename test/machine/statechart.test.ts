@@ -12,8 +12,8 @@ describe('the committed statechart diagram', () => {
     expect(read('docs/statechart.md')).toBe(statechartDoc());
   });
 
-  it('the README embeds the same diagram', () => {
-    expect(read('README.md')).toContain(diagramBlock());
+  it('CONTRIBUTING.md embeds the same diagram', () => {
+    expect(read('CONTRIBUTING.md')).toContain(diagramBlock());
   });
 
   it('draws every state, the transient edges and root-level events from each state at rest', () => {

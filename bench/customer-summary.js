@@ -1,5 +1,5 @@
 // @ts-check
-// The README's performance table: what a customer weighs when choosing, from the bench's results.
+// The customer tables of docs/performance.md: what a customer weighs when choosing, from the bench's results.
 // The full matrix and the targets stay in bench/results.json and the terminal's report.
 import { machineLine } from './format-report.js';
 
@@ -67,7 +67,7 @@ function formatProductPageSummary({ date, machine, settings, medians }) {
  * @param {Record<string, Sizes>} results.sizes
  * @param {ProductPage} [results.productPage] absent from results of before it was measured
  */
-export function formatReadmeSummary({ date, machine, settings, medians, sizes, productPage }) {
+export function formatCustomerSummary({ date, machine, settings, medians, sizes, productPage }) {
   const { runs } = settings;
   const latencyMs = settings.latenciesMs[0] ?? 50;
   /** @param {string} file @param {number} n @param {number} cpuRate */
