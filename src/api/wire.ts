@@ -3,7 +3,7 @@
  * `operationName` and it finds a single one only by parsing the query with `graphql`, which the
  * builds stubbed out; so each request made a client whose body a middleware replaced. It threw on
  * a relative endpoint, and its messages quote the whole body. Without it each self-registering
- * file is about 7,770 bytes smaller minified, 2,100 gzip (README, Performance).
+ * file is about 7,770 bytes smaller minified, 2,100 gzip (docs/performance.md).
  *
  * The wire: the request within its limits, the answer's shape, what a failure says and whether,
  * and when, it is tried again.
