@@ -59,9 +59,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser-lite',
-          // The two builds differ in one module: the anchor's binding (React, or Preact in the
-          // lite build). The suites that watch the anchor through every state, order of binding,
-          // move and removal run on both; those of requests, retries, slices, laziness, the
+          // The two builds differ in one module: the anchor's binding (React, or the actor's
+          // own subscription in the lite build). The suites that watch the anchor through every
+          // state, order of binding, move and removal run on both; those of requests, retries, slices, laziness, the
           // inspector, the debug log and the statechart's every transition (the model) run the
           // same code in either and run once. The contract itself runs on both builds in every
           // engine (test/engines).

@@ -11,7 +11,7 @@ import { machineLine } from './format-report.js';
 /** The rows, in order, named as a customer knows them; the other files measured are the bench's own. */
 const ROWS = [
   { id: 'react', label: '`cm-material-download.js` (React inside)' },
-  { id: 'lite', label: '`cm-material-download.lite.js` (Preact inside)' },
+  { id: 'lite', label: '`cm-material-download.lite.js` (no React)' },
   { id: 'floor', label: 'a hand-written custom element, same batching' },
   { id: 'naive', label: 'a naive element, one request per link' },
   { id: 'apollo', label: 'a custom element on Apollo Client (BatchHttpLink)' },

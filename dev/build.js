@@ -23,18 +23,6 @@ const define = {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 /**
- * On Preact's hooks alone, @xstate/react's createActorContext (never used, and shaken out) imports a
- * createElement that is not there: harmless, and no reason to warn whoever builds.
- * @param {import('rolldown').LogLevel} level
- * @param {import('rolldown').RollupLog} log
- * @param {(level: import('rolldown').LogLevel, log: import('rolldown').RollupLog) => void} handler
- */
-function quietAboutUnusedCreateElement(level, log, handler) {
-  if (log.code === 'IMPORT_IS_UNDEFINED' && log.id?.includes('@xstate/react')) return;
-  handler(level, log);
-}
-
-/**
  * One self-contained file: React and every dependency inlined. An IIFE with no
  * exports is still a valid ES module, and also works as a classic <script>:
  * two copies then cannot collide in the page's global lexical scope.
@@ -62,34 +50,20 @@ async function buildSelfRegistering(entry, fileName, { alias = [] } = {}) {
       rolldownOptions: {
         // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
         output: { minify: true },
-        onLog: quietAboutUnusedCreateElement,
       },
     },
   });
 }
 
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
-/**
- * The anchor binding on Preact's own hooks, with no compatibility layer: it asks React for hooks only,
- * and renders through `render.ts`, which this swaps for Preact's.
- */
-const preactBinding = [
-  { find: /^\.\/render\.js$/, replacement: fileURLToPath(new URL('../src/element/render.preact.ts', import.meta.url)) },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/hooks' },
+/** The lite runtime: the same source, its anchors bound through the actor's own subscription, with no React. */
+const liteBinding = [
+  {
+    find: /^\.\/anchorBinder\.js$/,
+    replacement: fileURLToPath(new URL('../src/element/anchorBinder.lite.ts', import.meta.url)),
+  },
 ];
-
-// The lite build: the same source on Preact. Its binding loads with the file
-// (`loadAnchorBinding.lite.ts`), as Preact evaluates in a moment.
-await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
-  alias: [
-    ...preactBinding,
-    {
-      find: /^\.\/loadAnchorBinding\.js$/,
-      replacement: fileURLToPath(new URL('../src/element/loadAnchorBinding.lite.ts', import.meta.url)),
-    },
-  ],
-});
+await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', { alias: liteBinding });
 // The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 // The inspector panel, for any page: beside either build, and never inside one (it imports no element).
@@ -138,15 +112,13 @@ await build({
 });
 
 // The library entry again, on the lite runtime: for bundler apps that are not React (Vue, Svelte,
-// Angular), `cm-material-download/lite`. XState stays the app's to share. Preact comes inlined, as in
-// the lite file: it is how the element works inside, not something the app uses, and its hooks
-// must meet the one copy of its core they were built with. The binding stays a lazy chunk, as above.
+// Angular), `cm-material-download/lite`. XState stays the app's to share.
 await build({
   root,
   configFile: false,
   logLevel: 'warn',
   define,
-  resolve: { alias: preactBinding },
+  resolve: { alias: liteBinding },
   build: {
     outDir: 'dist/lib/lite',
     emptyOutDir: false,
@@ -156,7 +128,6 @@ await build({
     rolldownOptions: {
       external: (id) => id === 'xstate' || id.startsWith('xstate/'),
       output: { chunkFileNames: 'chunks/[name].js' },
-      onLog: quietAboutUnusedCreateElement,
     },
   },
 });

@@ -11,27 +11,7 @@ import {
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
-import { loadAnchorBinding } from './loadAnchorBinding.js';
-import { afterStarts, afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
-
-/**
- * The anchor binding (React, or Preact in the lite build) loads once, after
- * the page's first starts (see pageScheduler), and binds every element of
- * the page. Its code and its state come with it.
- */
-export function bindAnchorsLater(): AnchorBinder {
-  let loaded: Promise<AnchorBinder> | null = null;
-  const withBinder = (use: (binder: AnchorBinder) => void) => {
-    loaded ??= new Promise<void>((startsDone) => afterStarts(startsDone))
-      .then(loadAnchorBinding)
-      .then(({ createAnchorBinder }) => createAnchorBinder());
-    void loaded.then(use);
-  };
-  return {
-    bind: (element) => withBinder((binder) => binder.bind(element)),
-    unbind: (host) => withBinder((binder) => binder.unbind(host)),
-  };
-}
+import { afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
 
 function noAnchorDetail(): LinkChangeDetail {
   return { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };

@@ -5,7 +5,7 @@ import type { MaterialDownloadActor } from './elementLogic.js';
  * What the anchor's binding sees of an element, and how an element has its
  * anchor bound: the element's controller provides the one and calls the
  * other. Both sides import this module, never each other, so the binding
- * (React or Preact, loaded later) and the controller stay one way round.
+ * (React's, loaded later, or the lite build's) and the controller stay one way round.
  */
 
 /** What the host shows when the page is told: a settling its anchor shows, or that it has no anchor. */

@@ -1,29 +1,30 @@
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useReducer, useRef, type ReactElement } from 'react';
-import { logError } from '../log.js';
+import { startTransition, useLayoutEffect, useReducer, useRef, type ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
 import { connect, viewsEqual } from '../machine/connect.js';
 import type { AnchorBinder, BoundElement } from './anchorBinding.types.js';
-import { NO_ANCHOR_MESSAGE, applyAnchor, findAnchor, reflectState, watchChildren, type ChildrenWatch } from './dom.js';
+import { watchChildren, type ChildrenWatch } from './dom.js';
 import type { MaterialDownloadActor } from './elementLogic.js';
-import { afterChildrenArrive, afterPageTasks, afterThisScript } from './pageScheduler.js';
-import { renderDetached } from './render.js';
+import { afterPageTasks, afterThisScript } from './pageScheduler.js';
+import { showView } from './showView.js';
 
 /** A catalogue page binds a thousand elements at once: this many per commit keeps every task short. */
 export const BINDINGS_PER_COMMIT = 50;
 
 /**
- * All the element knows of React (or Preact): one binder for every element
- * of the page, rendering into a detached container, so the customer's markup
- * is never touched beyond the host's and the anchor's attributes. Each
+ * All the element knows of React, in the React build (the lite build binds
+ * through `bindAnchor.lite.ts`): one binder for every element of the page,
+ * rendering into a container no page ever sees, so the customer's markup is
+ * never touched beyond the host's and the anchor's attributes. Each
  * element's actor is running before its binding renders: lookups never wait
  * for React.
  *
  * Each binding's tree is made once, when it is bound: a render that meets
- * the same tree again skips it (React and Preact alike), so admitting the
- * next bindings does not re-render those already there.
+ * the same tree again skips it, so admitting the next bindings does not
+ * re-render those already there.
  */
 export function createAnchorBinder(): AnchorBinder {
-  const render = renderDetached();
+  const root = createRoot(document.createElement('div'));
   const watch = watchChildren();
   const bindings = new Map<HTMLElement, ReactElement>();
   let lastKey = 0;
@@ -48,7 +49,9 @@ export function createAnchorBinder(): AnchorBinder {
     renderQueued = false;
     committing = true;
     admitted = Math.min(bindings.size, admitted + BINDINGS_PER_COMMIT);
-    render(<Bindings list={[...bindings.values()].slice(0, admitted)} onCommit={committed} />);
+    const tree = <Bindings list={[...bindings.values()].slice(0, admitted)} onCommit={committed} />;
+    // A transition: React may pause between bindings for the page's own work.
+    startTransition(() => root.render(tree));
   }
 
   return {
@@ -72,12 +75,9 @@ function Bindings({ list, onCommit }: { list: ReactElement[]; onCommit: () => vo
 }
 
 /**
- * Drives the host and its anchor from the actor, and tells the page what
- * they show: one view, committed once, writes `href` and announces the
- * settling it shows. The host never claims more than its anchor shows: with
- * no anchor as its first element child (once its children can have
- * arrived), it is disabled with reason `no-anchor`, whatever the lookup
- * found. An anchor that arrives, returns or replaces it is bound at once.
+ * Drives the host and its anchor from the actor: one view, committed once,
+ * is shown (`showView`: it writes `href` and announces the settling it
+ * shows). An anchor that arrives, returns or replaces it is bound at once.
  */
 export function AnchorBinding({
   element,
@@ -90,7 +90,6 @@ export function AnchorBinding({
 }) {
   const { host } = element;
   const view = useSelector(actor, connect, viewsEqual);
-  /** Reported missing: no anchor once the children could have arrived, and none since. */
   const anchorMissing = useRef(false);
   // What the view does not show: the host's children.
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
@@ -99,32 +98,11 @@ export function AnchorBinding({
   // would otherwise go unseen.
   useLayoutEffect(() => watch(host, childrenChanged), [watch, host]);
 
-  // Layout timing: the anchor changes before the browser paints, whichever renderer runs. While the
-  // children may still be arriving, neither a link nor its absence is certain: nothing is announced.
-  useLayoutEffect(() => {
-    // A destroyed element is off the page for good: what it showed last stays as it was.
-    if (view.state === 'destroyed') return undefined;
-    const anchor = findAnchor(host);
-    if (anchor) {
-      reflectState(host, view.state, view.reason);
-      applyAnchor(anchor, view);
-      anchorMissing.current = false;
-      if (view.settled) element.announce(view.settled);
-      return undefined;
-    }
-    if (anchorMissing.current) {
-      reflectState(host, 'disabled', 'no-anchor');
-      element.announce('no-anchor');
-      return undefined;
-    }
-    reflectState(host, view.state, view.reason);
-    return afterChildrenArrive(() => {
-      if (findAnchor(host)) return childrenChanged();
-      logError(NO_ANCHOR_MESSAGE, host);
-      anchorMissing.current = true;
-      childrenChanged();
-    });
-  }, [element, host, view, childrenVersion]);
+  // Layout timing: the anchor changes before the browser paints.
+  useLayoutEffect(
+    () => showView(element, view, anchorMissing, childrenChanged),
+    [element, host, view, childrenVersion],
+  );
 
   return null;
 }

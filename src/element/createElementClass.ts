@@ -1,7 +1,8 @@
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../machine/attributes.js';
 import { configureElements } from './configureElements.js';
 import { DEFER_HYDRATION } from './dom.js';
-import { ElementController, bindAnchorsLater } from './ElementController.js';
+import { pageAnchorBinder } from './anchorBinder.js';
+import { ElementController } from './ElementController.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
 declare const __CM_VERSION__: string | undefined;
@@ -16,7 +17,7 @@ const DEBUG_ATTRIBUTE = 'debug';
  * at import: importing the library in Node must not touch HTMLElement.
  */
 export function createElementClass(): MaterialDownloadElementConstructor {
-  const binder = bindAnchorsLater();
+  const binder = pageAnchorBinder();
 
   class MaterialDownloadElement extends HTMLElement {
     static readonly observedAttributes = [

@@ -21,11 +21,13 @@ export { afterThisScript } from '../api/deferral.js';
  *    hundreds of elements in one task blocks the visitor's taps for a
  *    second. The slices hold the batch windows open until the last element
  *    has started, so their lookups share requests as one task's would.
- * 4. Once no element waits to start, the anchor binding (React) loads in a
- *    task of its own (`afterStarts`): a page's first lookups never wait for
- *    React's code, and its evaluation never lengthens a slice. It renders
+ * 4. Once no element waits to start, the React build's anchor binding loads
+ *    in a task of its own (`afterStarts`): a page's first lookups never wait
+ *    for React's code, and its evaluation never lengthens a slice. It renders
  *    the bindings of one task in a microtask, a few dozen per commit, and
  *    lets the page's queued tasks run between two commits (`afterPageTasks`).
+ *    The lite build has nothing to load: each element is bound inside its
+ *    start's slice.
  * 5. An element with no anchor yet looks again once its children can have
  *    arrived (`afterChildrenArrive`): after parsing while the document loads,
  *    otherwise after the tasks already queued (a framework appends children

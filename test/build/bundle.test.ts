@@ -57,24 +57,21 @@ describe('dist/cm-material-download.inspector.js', () => {
 });
 
 describe('the lite build', () => {
-  it('carries Preact instead of React', () => {
+  it('carries neither React nor Preact: its anchors follow their actors directly', () => {
     const lite = read('cm-material-download.lite.js');
-    expect(lite).not.toContain('react-dom');
-    expect(read('cm-material-download.js').length).toBeGreaterThan(lite.length * 2);
+    for (const marker of ['react-dom', 'preact', '__reactFiber']) expect(lite).not.toContain(marker);
+    expect(read('cm-material-download.js')).toContain('react-dom');
+    expect(read('cm-material-download.js').length).toBeGreaterThan(lite.length * 3);
   });
 });
 
 describe('the lite library entry (dist/lib/lite)', () => {
-  const files = ['lib/lite/index.js', 'lib/lite/chunks/bindAnchor.js'];
+  const entry = read('lib/lite/index.js');
 
-  it.each(files)('%s imports nothing but XState: no React, and Preact inlined', (file) => {
-    const imported = [...read(file).matchAll(/^import\s[^'"]*["']([^'"]+)["']/gm)].map((match) => match[1]);
-    expect(imported.filter((name) => !name!.startsWith('./'))).toEqual(['xstate']);
-    expect(read(file)).not.toMatch(/\brequire\(/);
-  });
-
-  it('binds the anchor on Preact, loaded once an element needs it', () => {
-    expect(read('lib/lite/index.js')).toMatch(/import\(["']\.\/chunks\/bindAnchor\.js["']\)/);
-    expect(read('lib/lite/chunks/bindAnchor.js')).toContain('preact');
+  it('imports nothing but XState, and loads nothing later: no React, no Preact', () => {
+    const imported = [...entry.matchAll(/^import\s[^'"]*["']([^'"]+)["']/gm)].map((match) => match[1]);
+    expect(imported).toEqual(['xstate']);
+    expect(entry).not.toMatch(/\bimport\s*\(|\brequire\(/);
+    for (const marker of ['react', 'preact']) expect(entry).not.toMatch(new RegExp(`from ["']${marker}`));
   });
 });

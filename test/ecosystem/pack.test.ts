@@ -433,7 +433,7 @@ describe('examples/vue with the installed package', () => {
     TOOL_TIMEOUT_MS,
   );
 
-  it('bundles no React: the lite entry brings the element on Preact', () => {
+  it('bundles no React: the lite entry binds the anchors without it', () => {
     const code = scriptsIn(join(vueApp, 'dist'));
     expect(code).toContain('cm-link-change');
     expect(code).not.toContain(REACT_MARK);

@@ -1,5 +1,5 @@
 import { createApp } from 'vue';
-// The lite entry: the element on Preact, inlined, so a Vue app carries nothing of React.
+// The lite entry: the element without React, so a Vue app carries nothing of React.
 import { configure, defineMaterialDownload } from 'cm-material-download/lite';
 // The tag in Vue's `GlobalComponents`, so vue-tsc checks its attribute values and `@cm-link-change` in templates.
 import type {} from 'cm-material-download/vue';

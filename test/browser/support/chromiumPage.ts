@@ -15,7 +15,7 @@ export type {
 } from '../../support/customerPage';
 export { TAG } from '../../support/customerPage';
 
-/** The self-registering file under test: the React build, or the lite (Preact) build. */
+/** The self-registering file under test: the React build, or the lite build. */
 export const BUILD: Build = (process.env.CM_ELEMENT_FILE as Build | undefined) ?? BUILDS[0];
 export const ELEMENT_FILE = `/dist/${BUILD}`;
 
