@@ -826,5 +826,32 @@ describe('examples/sveltekit with the installed package', () => {
     it('puts nothing on the console and throws nothing', () => {
       expect(served.messages).toEqual([]);
     });
+
+    it('hears the first event on a page that hydrates late: the element waits for it (`defer-hydration`)', async () => {
+      const late = await openWatchedPage(browser);
+      try {
+        // The page's own module (route node 2) is held, and hydration with it, while the layout's, which
+        // defines the tag, runs: until the server-rendered anchor has a link (what an element that did
+        // not wait would set, announcing it to no listener yet), or for 2 s.
+        const anchorLinked = () =>
+          late.page
+            .waitForFunction(() => document.querySelector('cm-material-download > a')?.hasAttribute('href'), null, {
+              timeout: 2_000,
+            })
+            .catch(() => undefined);
+        await late.page.route(/\/_app\/immutable\/nodes\/2\.[^/]+\.js$/, async (route) => {
+          await anchorLinked();
+          await route.continue();
+        });
+        await late.page.goto(`${served.server.origin}/`);
+        const status = late.page.getByRole('status');
+        await expect
+          .poll(async () => (await status.textContent())?.replace(/\s+/g, ' ').trim())
+          .toMatch(/^Ready: .*\/files\/org-1\/A-100\/thumbnail-/);
+        expect(late.messages).toEqual([]);
+      } finally {
+        await late.page.context().close();
+      }
+    });
   });
 });
