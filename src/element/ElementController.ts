@@ -91,7 +91,6 @@ export class ElementController implements BoundElement {
     this.#actor = actor;
     enterChannel(this.host, actor);
     actor.start();
-    showPending(this.host, actor.getSnapshot().value);
     this.#binder.bind(this);
     return actor;
   }
