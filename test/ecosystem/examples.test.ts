@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const page = readFileSync(`${root}examples/plain-html/index.html`, 'utf8');
 const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string };
 const CDN_SCRIPT =
-  /<script src="(https:\/\/cdn\.jsdelivr\.net\/npm\/cm-material-download@([^/]+)\/dist\/(cm-material-download(?:\.lite)?\.js))"><\/script>/;
+  /<script async src="(https:\/\/cdn\.jsdelivr\.net\/npm\/cm-material-download@([^/]+)\/dist\/(cm-material-download(?:\.lite)?\.js))"><\/script>/;
 /** The file the example hands out: the one that gives a phone its links soonest. */
 const HANDED_OUT = 'cm-material-download.lite.js';
 

@@ -298,6 +298,15 @@ export class CustomerPage {
     await this.piecesSent();
   }
 
+  /**
+   * Opens the README's page (fixtures/readme.html): the README's `configure` line in its `<head>`,
+   * and the build under test arriving after the page has been parsed, as the README's async script
+   * does on a slow network.
+   */
+  async openReadmePage(): Promise<void> {
+    await this.driver.goto(`${this.origin}/engines/readme.html?build=${this.build}`);
+  }
+
   async streamedPageLoaded(): Promise<void> {
     await this.streaming!.loaded;
   }
