@@ -1,3 +1,4 @@
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../../src/machine/attributes';
 import type { Library } from './library';
 import type { ManifestAttribute, ManifestMember } from './schema';
@@ -18,7 +19,8 @@ function inputType(name: InputName): { text: string } {
 }
 
 function inputDescription(name: InputName): string {
-  const { doc, required } = ATTRIBUTES[name];
+  const { required } = ATTRIBUTES[name];
+  const doc = ATTRIBUTE_DOCS[name];
   return required ? `${doc} Required.` : doc;
 }
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../../src/machine/attributes';
 import { markdownBlock, tableCell as cell, withBlock } from './markdownBlock';
 
@@ -10,7 +11,8 @@ export const TABLE_END = '<!-- attributes:end -->';
 const code = (text: string) => `\`${text}\``;
 
 function row(name: InputName): string {
-  const { attribute, values, default: fallback, required, doc } = ATTRIBUTES[name];
+  const { attribute, values, default: fallback, required } = ATTRIBUTES[name];
+  const doc = ATTRIBUTE_DOCS[name];
   const accepted = values ? Object.keys(values).map(code).join(', ') : 'text';
   const byDefault = required ? 'required' : fallback === null ? '—' : code(fallback);
   return `| ${[code(attribute), code(name), accepted, byDefault, doc].map(cell).join(' | ')} |`;

@@ -2,7 +2,8 @@
  * Every input of the element, declared once. The inputs type, the observed
  * attributes and property accessors, the element's DOM and JSX typings and
  * the Custom Elements Manifest are all derived from `ATTRIBUTES`: adding an
- * attribute touches this table, validation and the query, nothing else.
+ * attribute touches this table, its doc (attributeDocs.ts, which the compiler
+ * asks for), validation and the query, nothing else.
  *
  * `values` maps each accepted key to the provider enum it stands for (`null`:
  * nothing is sent, e.g. `none`); an attribute without `values` takes any text.
@@ -45,67 +46,57 @@ interface AttributeSpec {
   /** Used when the attribute is missing or empty; null: required or optional without one. */
   readonly default: string | null;
   readonly required: boolean;
-  /** For people: the manifest and the README take it from here. */
-  readonly doc: string;
 }
 
-/** Every input: its attribute, the keys it accepts, its default, whether it is required, and its doc. */
+/** Every input: its attribute, the keys it accepts, its default, and whether it is required. Its doc is in attributeDocs.ts. */
 export const ATTRIBUTES = {
   organizationId: {
     attribute: 'organization-id',
     values: null,
     default: null,
     required: true,
-    doc: "The provider's organization id.",
   },
   articleId: {
     attribute: 'article-id',
     values: null,
     default: null,
     required: true,
-    doc: "The material's article number.",
   },
   type: {
     attribute: 'type',
     values: DOWNLOAD_KINDS,
     default: null,
     required: true,
-    doc: 'Which file: the PBR package, a thumbnail (needs `dimensions`) or the tileable image.',
   },
   dimensions: {
     attribute: 'dimensions',
     values: DIMENSIONS,
     default: 'none',
     required: false,
-    doc: 'Thumbnail size; only for `type="thumbnail"`, which needs one. `none` leaves it out of the request.',
   },
   resolution: {
     attribute: 'resolution',
     values: RESOLUTIONS,
     default: 'none',
     required: false,
-    doc: 'Resolution of the file; `none` leaves it out of the request.',
   },
   fileType: {
     attribute: 'file-type',
     values: FILE_TYPES,
     default: 'exr',
     required: false,
-    doc: 'File format; `none` leaves it out of the request.',
   },
   endpoint: {
     attribute: 'endpoint',
     values: null,
     default: null,
     required: false,
-    doc: "Absolute URL of the provider's `/graphql`. Without it: `configure({ endpoint })`, else the build-time default, else `/graphql`.",
   },
   loading: {
     attribute: 'loading',
     values: LOADING_MODES,
     default: 'eager',
     required: false,
-    doc: '`eager` fetches at once, `lazy` once the element comes within 200 px of the viewport.',
   },
 } as const satisfies Record<string, AttributeSpec>;
 

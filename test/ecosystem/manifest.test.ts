@@ -7,6 +7,7 @@ import { MANIFEST_FILE, manifestJson } from '../../dev/manifest/manifest';
 import { realElement } from '../../dev/manifest/realElement';
 import type { Manifest } from '../../dev/manifest/schema';
 import { LINK_CHANGE_EVENT } from '../../src/index';
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
 import { ATTRIBUTES, INPUT_NAMES } from '../../src/machine/attributes';
 import { MATERIAL_DOWNLOAD_STATES, materialDownloadMachine } from '../../src/machine/materialDownload.machine';
 import { SHOWN_AS } from '../../src/machine/connect';
@@ -127,7 +128,8 @@ describe('custom-elements.json', () => {
 
   it('gives each input the values, default and doc of the attribute table, saying which are required', () => {
     for (const name of INPUT_NAMES) {
-      const { attribute, values, default: fallback, required, doc } = ATTRIBUTES[name];
+      const { attribute, values, default: fallback, required } = ATTRIBUTES[name];
+      const doc = ATTRIBUTE_DOCS[name];
       const type = values ? union(Object.keys(values)) : 'string';
       const declared = attributes.find((candidate) => candidate.name === attribute)!;
       const field = members.find((member) => member.name === name)!;

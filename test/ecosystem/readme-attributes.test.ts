@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { attributesBlock } from '../../dev/manifest/attributesTable';
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
 import { ATTRIBUTES, INPUT_NAMES } from '../../src/machine/attributes';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -21,7 +22,8 @@ describe("the README's attribute table", () => {
       INPUT_NAMES.map((name) => `\`${ATTRIBUTES[name].attribute}\``),
     );
     for (const [index, name] of INPUT_NAMES.entries()) {
-      const { values, default: fallback, required, doc } = ATTRIBUTES[name];
+      const { values, default: fallback, required } = ATTRIBUTES[name];
+      const doc = ATTRIBUTE_DOCS[name];
       const [, property, accepted, byDefault, description] = rows[index]!;
       expect(property).toBe(`\`${name}\``);
       for (const value of Object.keys(values ?? {})) expect(accepted, name).toContain(`\`${value}\``);
