@@ -37,6 +37,7 @@ export {
   RESOLUTIONS,
   TILE_ASSIGNMENT_TYPE,
 } from './attributes.js';
+export { ATTRIBUTE_DOCS } from './attributeDocs.js';
 export type {
   AttributeValue,
   DimensionsKey,
