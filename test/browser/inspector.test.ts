@@ -15,8 +15,9 @@ import { ELEMENT_FILE } from './support/chromiumPage';
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = readFileSync(`${root}examples/plain-html/index.html`, 'utf8');
-const CDN_SCRIPT = /<script src="(https:\/\/cdn\.jsdelivr\.net\/[^"]+)"><\/script>/;
-const INSPECTOR = '<script src="/dist/cm-material-download.inspector.js"></script>';
+const CDN_SCRIPT = /<script async src="(https:\/\/cdn\.jsdelivr\.net\/[^"]+)"><\/script>/;
+const INSPECTOR_PATH = '/dist/cm-material-download.inspector.js';
+const INSPECTOR = `<script src="${INSPECTOR_PATH}"></script>`;
 
 type Placement = 'after' | 'before' | 'none';
 
@@ -52,9 +53,12 @@ async function openExample(placement: Placement): Promise<{ page: Page; panel: I
       ? example
       : example.replace(cdnTag, placement === 'after' ? `${cdnTag}\n${INSPECTOR}` : `${INSPECTOR}\n${cdnTag}`);
   await page.route(`${provider.origin}/`, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
-  await page.route(cdnUrl!, (route) =>
-    route.fulfill({ path: `${root}${ELEMENT_FILE.slice(1)}`, contentType: 'text/javascript' }),
-  );
+  // The element's script is async: placed after the inspector's, it comes after it only if it arrives later.
+  const inspectorArrived = placement === 'before' ? page.waitForResponse(`**${INSPECTOR_PATH}`) : null;
+  await page.route(cdnUrl!, async (route) => {
+    await inspectorArrived;
+    await route.fulfill({ path: `${root}${ELEMENT_FILE.slice(1)}`, contentType: 'text/javascript' });
+  });
   await page.goto(`${provider.origin}/`);
   return { page, panel: new InspectorPanel(page) };
 }
