@@ -3,6 +3,13 @@ import type { BatchOptions } from './config.js';
 import type { OperationResult, SendOptions, SharedOperation } from './operation.js';
 import { post, type AnswerClock, type Destination } from './wire.js';
 
+/** One endpoint's and headers' operations: what waits for a POST, and how to send it at once. */
+interface Queue {
+  add: (shared: SharedOperation, options: SendOptions) => void;
+  /** Sends what waits, by the latest batch rule; nothing when nothing waits. */
+  sendNow: () => void;
+}
+
 /** A window stays open at most this many intervals, however steadily operations keep arriving. */
 const MAX_WINDOWS = 5;
 
@@ -19,6 +26,12 @@ export interface BatchQueues {
    * browser's choice (WebKit runs the timer).
    */
   holdWindows: () => () => void;
+  /**
+   * Sends what every queue holds now, held or not, without waiting for its
+   * window to close: for work that knows nothing more is coming for this
+   * batch (the elements' look-ahead, src/element/pageScheduler.ts).
+   */
+  sendQueued: () => void;
 }
 
 /**
@@ -27,14 +40,14 @@ export interface BatchQueues {
  * (and learns of new ones); `clock` hears of every answer.
  */
 export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): BatchQueues {
-  const queues = new Map<string, (shared: SharedOperation, options: SendOptions) => void>();
+  const queues = new Map<string, Queue>();
   /** Holds taken by work that queues operations over several tasks (holdWindows). */
   let windowHolds = 0;
   /** The flushes of the queues whose window closed while held: they go once the last hold is released. */
   const closedWhileHeld = new Set<() => void>();
 
   /** Operations for one endpoint with one set of headers, the only ones that can share a POST. */
-  function openQueue(endpoint: string, headers: Record<string, string>) {
+  function openQueue(endpoint: string, headers: Record<string, string>): Queue {
     const destination = { endpoint, headers };
     const queued: SharedOperation[] = [];
     // The latest operation's options: its batch rule and timeout apply to all that waits with it.
@@ -44,7 +57,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     let stopTimer: (() => void) | null = null;
     /** When the first queued operation arrived: the window never stays open longer than MAX_WINDOWS intervals. */
     let openedAt = 0;
-    const flushHeld = () => flush(batch ? batch.max : 1);
+    const sendWaiting = () => flush(batch ? batch.max : 1);
 
     /**
      * The batch window closes `intervalMs` after the latest operation, not the
@@ -70,14 +83,14 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       // Never at once, even when the window is overdue: on a slow device one task that connects
       // many elements can outlast the window, and everything it queues belongs in the same batches.
       stopTimer = after(Math.max(0, closesAt - now), () =>
-        windowHolds > 0 ? closedWhileHeld.add(flushHeld) : flush(max),
+        windowHolds > 0 ? closedWhileHeld.add(sendWaiting) : flush(max),
       );
     }
 
     function flush(max: number): void {
       stopTimer?.();
       stopTimer = null;
-      closedWhileHeld.delete(flushHeld);
+      closedWhileHeld.delete(sendWaiting);
       const ready = queued.splice(0).filter((shared) => !shared.abandoned.signal.aborted);
       // Asked again at the flush: a refusal may have come back while this window was open.
       const size = refusals.refuses(endpoint) ? 1 : max;
@@ -86,10 +99,13 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
       }
     }
 
-    return (shared: SharedOperation, options: SendOptions) => {
-      ({ batch, timeoutMs } = options);
-      queued.push(shared);
-      scheduleFlush();
+    return {
+      add(shared, options) {
+        ({ batch, timeoutMs } = options);
+        queued.push(shared);
+        scheduleFlush();
+      },
+      sendNow: sendWaiting,
     };
   }
 
@@ -125,7 +141,10 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     enqueue(queueKey, shared, options) {
       let queue = queues.get(queueKey);
       if (!queue) queues.set(queueKey, (queue = openQueue(options.endpoint, options.headers)));
-      queue(shared, options);
+      queue.add(shared, options);
+    },
+    sendQueued() {
+      for (const queue of queues.values()) queue.sendNow();
     },
     holdWindows() {
       windowHolds += 1;
@@ -135,7 +154,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
         released = true;
         windowHolds -= 1;
         if (windowHolds > 0) return;
-        for (const flushHeld of [...closedWhileHeld]) flushHeld();
+        for (const sendWaiting of [...closedWhileHeld]) sendWaiting();
       };
     },
   };

@@ -30,6 +30,8 @@ export interface Transport {
   sendOperation: (operation: Operation, options: SendOptions) => Promise<OperationResult>;
   /** Keeps every batch window open until the returned release is called (see BatchQueues). */
   holdBatchWindows: () => () => void;
+  /** Sends every queued operation now, held or not (see BatchQueues). */
+  sendQueued: () => void;
   /** The provider's clock, as this transport's answers told it: links' lives are read against it. */
   clock: ProviderClock;
 }
@@ -64,6 +66,7 @@ export function createTransport(): Transport {
     lookupDownloadLink: createLookup(sendOperation),
     sendOperation,
     holdBatchWindows: queues.holdWindows,
+    sendQueued: queues.sendQueued,
     clock,
   };
 }

@@ -11,7 +11,8 @@ import {
 import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
-import { afterThisScript, destroyLater, keep, queueStart } from './pageScheduler.js';
+import { requestAtStart } from '../machine/requestAtStart.js';
+import { afterThisScript, destroyLater, keep, pageTransport, queueStart, type Startable } from './pageScheduler.js';
 
 function noAnchorDetail(): LinkChangeDetail {
   return { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
@@ -24,7 +25,7 @@ function noAnchorDetail(): LinkChangeDetail {
  * binding reads the actor and tells the controller what the host shows.
  * Timing belongs to the page scheduler.
  */
-export class ElementController implements BoundElement {
+export class ElementController implements BoundElement, Startable {
   readonly host: HTMLElement;
   readonly #binder: AnchorBinder;
   #actor: MaterialDownloadActor | null = null;
@@ -33,6 +34,8 @@ export class ElementController implements BoundElement {
   #inspected = false;
   /** What the page was told last: it hears each change once. */
   #announced: Shown | null = null;
+  /** Lets go of the lookup sent ahead of the actor (`lookAhead`); null while none is held. */
+  #releaseLookAhead: (() => void) | null = null;
 
   constructor(host: HTMLElement, binder: AnchorBinder) {
     this.host = host;
@@ -49,7 +52,7 @@ export class ElementController implements BoundElement {
     keep(this.host);
     if (this.#destroyed || this.#actor || this.#hydrationDeferred()) return;
     showPending(this.host, 'idle');
-    queueStart(this.host, () => this.start());
+    queueStart(this.host, this);
   }
 
   /** Not at once: a DOM move disconnects and reconnects within the task. */
@@ -82,17 +85,41 @@ export class ElementController implements BoundElement {
     dispatchLinkChange(this.host, shown === 'no-anchor' ? noAnchorDetail() : { ...shown });
   }
 
+  /**
+   * Sends the lookup the actor will make as it starts, before the actor is
+   * made; the page scheduler asks the first elements in line. Held here, it
+   * stays on its way until the actor has joined it as an identical operation
+   * in flight; let go then, one that no actor joined (the inputs changed
+   * meanwhile) is abandoned like any other.
+   */
+  lookAhead(): void {
+    if (this.#releaseLookAhead || !this.#mayStart()) return;
+    const request = requestAtStart(readInputs(this.host));
+    if (!request) return;
+    const held = new AbortController();
+    // Its outcome is the actor's to take, through its own share of the operation.
+    pageTransport()
+      .lookupDownloadLink(request, held.signal)
+      .catch(() => {});
+    this.#releaseLookAhead = () => held.abort();
+  }
+
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
   start(): MaterialDownloadActor | null {
-    // Removed before its start, it starts when it is put back; held again, when let go.
-    if (this.#destroyed || this.#actor || !this.host.isConnected || this.#hydrationDeferred()) return this.#actor;
-    this.#inspected = wantsInspection(this.host);
-    const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
-    this.#actor = actor;
-    enterChannel(this.host, actor);
-    actor.start();
-    this.#binder.bind(this);
-    return actor;
+    try {
+      // Removed before its start, it starts when it is put back; held again, when let go.
+      if (!this.#mayStart()) return this.#actor;
+      this.#inspected = wantsInspection(this.host);
+      const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
+      this.#actor = actor;
+      enterChannel(this.host, actor);
+      actor.start();
+      this.#binder.bind(this);
+      return actor;
+    } finally {
+      // The actor has joined the lookup sent ahead of it, or never will.
+      this.#letGoOfLookAhead();
+    }
   }
 
   /** Stops the actor for good, unless the element came back. */
@@ -100,11 +127,21 @@ export class ElementController implements BoundElement {
     if (this.host.isConnected) return;
     // Gone before its actor started: as if it had started, it never starts now.
     this.#destroyed = true;
+    this.#letGoOfLookAhead();
     if (!this.#actor) return;
     this.#actor.send({ type: 'DESTROY' });
     this.#actor = null;
     leaveChannel(this.host);
     this.#binder.unbind(this.host);
+  }
+
+  #mayStart(): boolean {
+    return !this.#destroyed && !this.#actor && this.host.isConnected && !this.#hydrationDeferred();
+  }
+
+  #letGoOfLookAhead(): void {
+    this.#releaseLookAhead?.();
+    this.#releaseLookAhead = null;
   }
 
   /** A framework has not hydrated the host yet: writing on it now would differ from the server's HTML. */

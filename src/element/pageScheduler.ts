@@ -21,6 +21,12 @@ export { afterThisScript } from '../api/deferral.js';
  *    hundreds of elements in one task blocks the visitor's taps for a
  *    second. The slices hold the batch windows open until the last element
  *    has started, so their lookups share requests as one task's would.
+ *    Before the first slice, the first `LOOK_AHEAD` elements in line send
+ *    the lookups their actors will make (`lookAhead`), and once the page has
+ *    been parsed these go at once, without waiting for their window: nothing
+ *    else on the page is about to ask, and on a phone making the page's
+ *    first actor takes longer than the window. Each actor joins its lookup
+ *    (identical operations in flight share one request) as it starts.
  * 4. Once no element waits to start, the React build's anchor binding loads
  *    in a task of its own (`afterStarts`): a page's first lookups never wait
  *    for React's code, and its evaluation never lengthens a slice. It renders
@@ -67,15 +73,25 @@ export const SLICE_BUDGET_MS = 8;
 export const DESTROY_DELAY_MS = 10;
 /** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
 const ORDER_FROM = 20;
+/** How many of the elements first in line send their lookups ahead of their actors (3): one batch. */
+const LOOK_AHEAD = 10;
 
 export interface SavedAnchorAttributes {
   role: string | null;
   tabindex: string | null;
 }
 
+/** An element waiting to start (3). */
+export interface Startable {
+  /** Makes and starts its actor, unless it no longer should. */
+  start(): void;
+  /** Sends the lookup its actor will make as it starts, if any, ahead of the actor. */
+  lookAhead(): void;
+}
+
 interface PageWork {
-  /** Elements waiting to start, with what starting each does. */
-  queued: Map<Element, () => void>;
+  /** Elements waiting to start. */
+  queued: Map<Element, Startable>;
   /** The queued elements in the order they start; made anew when more arrive. */
   order: Element[];
   next: number;
@@ -199,11 +215,11 @@ export function pageTransport(): Transport {
 
 /**
  * Queues `host`'s start (1, 3); queuing it again before it ran (a DOM move)
- * keeps one. `start` checks for itself whether it still should.
+ * keeps one. `element` checks for itself whether it still should start.
  */
-export function queueStart(host: Element, start: () => void): void {
+export function queueStart(host: Element, element: Startable): void {
   const work = pageWork();
-  work.queued.set(host, start);
+  work.queued.set(host, element);
   work.arrivedSinceOrdered = true;
   if (work.slicing) return;
   work.slicing = true;
@@ -269,6 +285,7 @@ async function runSlices(work: PageWork): Promise<void> {
       work.order = byDistanceToViewport([...work.queued.keys()]);
       work.next = 0;
       work.arrivedSinceOrdered = false;
+      lookAhead(work);
     }
     const sliceEnd = performance.now() + SLICE_BUDGET_MS;
     while (work.next < work.order.length && performance.now() < sliceEnd) startQueued(work, work.order[work.next++]!);
@@ -280,14 +297,24 @@ async function runSlices(work: PageWork): Promise<void> {
   if (work.afterStarts.length > 0) nextTask(() => runAfterStarts(work));
 }
 
+/** (3) The lookups of the first elements in line, sent before any of their actors is made. */
+function lookAhead(work: PageWork): void {
+  for (const host of work.order.slice(0, LOOK_AHEAD)) guarded(host, () => work.queued.get(host)?.lookAhead());
+  if (document.readyState !== 'loading') work.transport.sendQueued();
+}
+
 function startQueued(work: PageWork, host: Element): void {
-  const start = work.queued.get(host);
-  if (!start) return;
+  const element = work.queued.get(host);
+  if (!element) return;
   work.queued.delete(host);
+  guarded(host, () => element.start());
+}
+
+/** Nothing is thrown into the customer's page; the elements after this one still start. */
+function guarded(host: Element, job: () => void): void {
   try {
-    start();
+    job();
   } catch (error) {
-    // Nothing is thrown into the customer's page; the elements after it still start.
     logError(`could not start: ${String(error)}`, host);
   }
 }

@@ -90,6 +90,28 @@ describe('the batch window', () => {
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2', 'A-3'], ['A-4'], ['A-5']]);
   });
 
+  it('sendQueued sends what waits at once, held or not, in batches of max; the next operation opens a window of its own', async () => {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ intervalMs: 30, max: 2 });
+    const release = transport().holdBatchWindows();
+    for (const articleId of ['A-1', 'A-2', 'A-3']) void sendOperation(operation(articleId), options);
+    await elapse(0);
+    // The full batch went as it filled; the rest waits for its window, which the hold keeps open.
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
+    transport().sendQueued();
+    await elapse(0);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-3']]);
+    // Nothing waits: sending again sends nothing, and the release finds nothing left.
+    transport().sendQueued();
+    release();
+    await elapse(0);
+    expect(requests).toHaveLength(2);
+    await sendEach(['A-4'], options, 29);
+    expect(requests).toHaveLength(2);
+    await elapse(1);
+    expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-3'], ['A-4']]);
+  });
+
   it('the five intervals are counted from the first operation of each window', async () => {
     const { requests } = fakeFetch(answerLinks);
     const options = freshOptions({ intervalMs: 30, max: 100 });
