@@ -15,6 +15,7 @@
  * @property {number} linked anchors with an href at the end
  * @property {number | null} timeToLinksMs from navigation start to the last anchor's href
  * @property {number | null} scriptArrivedMs from navigation start to the script's Resource Timing responseEnd
+ * @property {number | null} firstPaintMs from navigation start to the page's first contentful paint
  * @property {number | null} scriptBytes the script's response on the wire: compressed body and headers
  * @property {number} wireBytes every response on the wire (page, script, answers) until the last href
  */
@@ -65,7 +66,7 @@ export async function measureProductPage({ browser, pageUrl, scriptUrl, throttli
     // The probe is the <head>'s first script: there once the page has parsed that far.
     await page.waitForFunction(() => '__productPage' in window);
     const result =
-      /** @type {{ outcome: 'done' | 'timeout', linkedCount: number, linkedAt: number, scriptArrivedAt: number | null }} */ (
+      /** @type {{ outcome: 'done' | 'timeout', linkedCount: number, linkedAt: number, scriptArrivedAt: number | null, paintedAt: number | null }} */ (
         await page.evaluate(() => /** @type {any} */ (window).__productPage)
       );
     const settleBy = Date.now() + SETTLE_MS;
@@ -76,6 +77,7 @@ export async function measureProductPage({ browser, pageUrl, scriptUrl, throttli
       linked: result.linkedCount,
       timeToLinksMs: result.outcome === 'done' ? result.linkedAt : null,
       scriptArrivedMs: result.scriptArrivedAt,
+      firstPaintMs: result.paintedAt,
       scriptBytes,
       wireBytes,
     };

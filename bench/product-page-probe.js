@@ -20,6 +20,8 @@
       linkedCount,
       linkedAt: performance.now(),
       scriptArrivedAt: script instanceof PerformanceResourceTiming ? script.responseEnd : null,
+      // The page's own text on screen: what a script that blocks the parser holds back.
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     };
   };
 
