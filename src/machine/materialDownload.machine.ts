@@ -4,7 +4,6 @@ import {
   emit,
   fromCallback,
   fromPromise,
-  setup,
   type DoneActorEvent,
   type ErrorActorEvent,
   type SnapshotFrom,
@@ -23,6 +22,7 @@ import type {
   MaterialDownloadInput,
 } from './materialDownload.types.js';
 import { hasRequiredInput } from './requiredInputs.js';
+import { setupMachine } from './setupMachine.js';
 import { validationOf } from './validationOf.js';
 
 /** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
@@ -107,7 +107,7 @@ export function waitsCountedFrom(now: () => number) {
  * actor.start();
  * ```
  */
-export const materialDownloadMachine = setup({
+export const materialDownloadMachine = setupMachine({
   types: {
     context: {} as MaterialDownloadContext,
     events: {} as MaterialDownloadEvent,
