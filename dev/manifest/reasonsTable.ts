@@ -1,4 +1,5 @@
-import { REASONS, REASON_NAMES, type Reason } from '../../src/machine/reasons';
+import { REASON_NAMES, type Reason } from '../../src/machine/reasons';
+import { REASONS } from '../../src/machine/reasonWords';
 import { markdownBlock, tableCell as cell, withBlock } from './markdownBlock';
 
 /**

@@ -3,7 +3,7 @@ import { LOG_PREFIX } from '../log.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
 import { durationWords } from '../machine/durationWords.js';
-import { explainReason } from '../machine/reasons.js';
+import { describeRequest } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
 import { pageTransport } from './pageScheduler.js';
 
@@ -79,8 +79,7 @@ export function describeTransition(host: DescribedHost, step: DecodedTransition,
 
 function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number): string {
   const { href, reason, expiresAt, renewAt } = context;
-  // The same words as the inspector's: the reason and what would change it.
-  if (reason) return `${reason}: ${explainReason(context)}`;
+  if (reason) return reasonLine(context);
   const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote();
   if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
   if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
@@ -90,6 +89,18 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
   }
   if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
   return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
+}
+
+/**
+ * The reason and the element's own words for it: its message, what was asked
+ * for a link the provider has not, or that a signed link ran out. What fixes
+ * it is for the inspector and the README's troubleshooting table to say: their
+ * sentences stay out of the element's files.
+ */
+function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
+  if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
+  if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
+  return error === null ? `${reason}` : `${reason}: ${error}`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { describeRequest, explainReason, REASONS, type Reason } from '../machine/reasons.js';
+import { describeRequest, type Reason } from '../machine/reasons.js';
+import { explainReason, REASONS } from '../machine/reasonWords.js';
 import type { TransitionEntry } from './transitionLog.js';
 
 type ElementContext = TransitionEntry['context'];

@@ -24,7 +24,8 @@ export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
 export { changesValidation } from './changesValidation.js';
 export type { LinkRequest, LinkKind, Validation } from './types.js';
-export { REASONS, REASON_NAMES, explainReason } from './reasons.js';
+export { REASON_NAMES } from './reasons.js';
+export { REASONS, explainReason } from './reasonWords.js';
 export type { Reason } from './reasons.js';
 export {
   ATTRIBUTES,

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
+import { REASON_NAMES } from '../../src/machine/reasons';
+import { REASONS } from '../../src/machine/reasonWords';
 
 /** What the customer's page downloads: checked on the files `npm run build` wrote. */
 const read = (file: string) => readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
@@ -20,6 +23,16 @@ describe.each(['cm-material-download.js', 'cm-material-download.lite.js'])('dist
       expect(code).not.toContain(marker);
     // mermaid is over 500 KB gzip; the element's budget is 100 KB (React) and 36 KB (lite).
     expect(gzipSync(code).length).toBeLessThan(file.includes('lite') ? 36 * 1024 : 100 * 1024);
+  });
+
+  it("carries no documentation's prose: the attributes' docs and the reasons' words are for the manifest, the README and the inspector", () => {
+    const prose = [
+      ...Object.values(REASONS).flatMap(({ cause, fix }) => [cause, fix]),
+      ...Object.values(ATTRIBUTE_DOCS),
+    ];
+    expect(prose.filter((sentence) => code.includes(sentence))).toEqual([]);
+    // The reasons' names are there: the element says them.
+    expect(REASON_NAMES.filter((reason) => !new RegExp(`[\`'"]${reason}[\`'"]`).test(code))).toEqual([]);
   });
 
   it('is one self-contained script: no import, no export, no global of its own', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeTransition } from '../../src/element/inspection';
 import type { DecodedTransition } from '../../src/machine/decodeTransition';
+import type { LinkRequest } from '../../src/machine/types';
 
 /** The `debug` lines of a signed link's life, with the moment of each step fixed. */
 
@@ -67,7 +68,7 @@ describe('the debug line of a signed link', () => {
     );
   });
 
-  it('an expired link, in the reasons’ words', () => {
+  it('an expired link, in one line of its own', () => {
     const line = describeTransition(
       host,
       step('refreshing', 'expired', 'xstate.after.expiryDelay.materialDownload.refreshing', {
@@ -76,8 +77,35 @@ describe('the debug line of a signed link', () => {
       }),
       NOW,
     );
-    expect(line).toContain(
-      '(expired: A signed link ran out before a fresh one came: nothing: the element is fetching a fresh link.',
+    expect(line).toMatch(/ \(expired: the link ran out before a fresh one came\)$/);
+  });
+});
+
+describe('the debug line of a disabled element', () => {
+  const swatch: LinkRequest = {
+    kind: 'thumbnail',
+    organizationId: 'org-1',
+    articleId: 'A-100',
+    assignmentType: 'THUMBNAIL_10X10_CM',
+    fileType: 'JPG',
+  };
+
+  it('says what was asked for a link the provider has not', () => {
+    const line = describeTransition(
+      host,
+      step('fetching', 'disabled', 'xstate.done.actor.lookup', { href: null, reason: 'not-found', request: swatch }),
+      NOW,
     );
+    expect(line).toMatch(/ \(not-found: the provider has no thumbnail 10x10cm jpg for A-100 of org-1\)$/);
+  });
+
+  it('gives the reason and the message, the provider’s words included', () => {
+    const error = 'The current user is not authorized to access this resource.';
+    const line = describeTransition(
+      host,
+      step('fetching', 'disabled', 'xstate.error.actor.lookup', { href: null, reason: 'unauthorized', error }),
+      NOW,
+    );
+    expect(line).toMatch(/ \(unauthorized: The current user is not authorized to access this resource\.\)$/);
   });
 });
