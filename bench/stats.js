@@ -66,3 +66,44 @@ export function allSetOf(cell) {
     timeToLinksVsFloor: /** @type {number | null} */ (null),
   };
 }
+
+/**
+ * How far a ratio of two medians could be from its value by the luck of the
+ * loads alone: the middle `level` of the ratios of medians over `resamples`
+ * bootstrap resamples of each side's finished runs (drawn with replacement).
+ * Seeded, so one run's figures read the same each time they are computed.
+ * Null when either side has fewer than 3 finished runs.
+ * @param {(number | null)[]} ours
+ * @param {(number | null)[]} peer
+ * @param {{ level?: number, resamples?: number, seed?: number }} [options]
+ * @returns {[number, number] | null}
+ */
+export function ratioInterval(ours, peer, { level = 0.9, resamples = 2000, seed = 1 } = {}) {
+  const finished = (/** @type {(number | null)[]} */ values) => values.filter((value) => value !== null);
+  const [a, b] = [finished(ours), finished(peer)];
+  if (a.length < 3 || b.length < 3) return null;
+  const random = mulberry32(seed);
+  const resample = (/** @type {number[]} */ values) =>
+    values.map(() => /** @type {number} */ (values[Math.floor(random() * values.length)]));
+  const ratios = Array.from(
+    { length: resamples },
+    () => /** @type {number} */ (median(resample(a))) / /** @type {number} */ (median(resample(b))),
+  ).sort((x, y) => x - y);
+  const tail = Math.floor(((1 - level) / 2) * resamples);
+  return [/** @type {number} */ (ratios[tail]), /** @type {number} */ (ratios[resamples - 1 - tail])];
+}
+
+/**
+ * A small seeded generator of numbers in [0, 1): the same seed, the same sequence.
+ * @param {number} seed
+ */
+function mulberry32(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
