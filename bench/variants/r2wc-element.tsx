@@ -6,6 +6,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { AnchorBinding } from '../../src/element/bindAnchor';
 import { showPending, watchChildren } from '../../src/element/dom';
 import { ElementController } from '../../src/element/ElementController';
+import { elementActors } from '../../src/element/elementLogic';
 import { DESTROY_DELAY_MS } from '../../src/element/pageScheduler';
 import { INPUT_NAMES } from '../../src/machine/attributes';
 
@@ -45,9 +46,10 @@ const Stock = r2wc(MaterialDownload, {
 
 /** r2wc renders the binding: the controller binds nothing of its own. */
 const boundByR2wc = { bind: () => {}, unbind: () => {} };
+const createActor = elementActors();
 
 class R2wcMaterialDownload extends Stock {
-  [CONTROLLER] = new ElementController(this, boundByR2wc);
+  [CONTROLLER] = new ElementController(this, boundByR2wc, createActor);
   #destroyTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The actor first, so its lookup is queued in this task; then r2wc mounts this element's root. */

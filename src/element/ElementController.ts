@@ -8,7 +8,7 @@ import {
   showPending,
   type LinkChangeDetail,
 } from './dom.js';
-import { createElementActor, type MaterialDownloadActor } from './elementLogic.js';
+import type { CreateElementActor, MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
 import { requestAtStart } from '../machine/requestAtStart.js';
@@ -28,6 +28,7 @@ function noAnchorDetail(): LinkChangeDetail {
 export class ElementController implements BoundElement, Startable {
   readonly host: HTMLElement;
   readonly #binder: AnchorBinder;
+  readonly #createActor: CreateElementActor;
   #actor: MaterialDownloadActor | null = null;
   #destroyed = false;
   #inputsChangeQueued = false;
@@ -37,9 +38,11 @@ export class ElementController implements BoundElement, Startable {
   /** Lets go of the lookup sent ahead of the actor (`lookAhead`); null while none is held. */
   #releaseLookAhead: (() => void) | null = null;
 
-  constructor(host: HTMLElement, binder: AnchorBinder) {
+  /** `binder` and `createActor` are its class's: one anchor binding and one statechart for all its elements. */
+  constructor(host: HTMLElement, binder: AnchorBinder, createActor: CreateElementActor) {
     this.host = host;
     this.#binder = binder;
+    this.#createActor = createActor;
   }
 
   /** The running actor; null before the start and after the destruction. */
@@ -110,7 +113,7 @@ export class ElementController implements BoundElement, Startable {
       // Removed before its start, it starts when it is put back; held again, when let go.
       if (!this.#mayStart()) return this.#actor;
       this.#inspected = wantsInspection(this.host);
-      const actor = createElementActor(this.host, readInputs(this.host), this.#observer());
+      const actor = this.#createActor(this.host, readInputs(this.host), this.#observer());
       this.#actor = actor;
       enterChannel(this.host, actor);
       actor.start();

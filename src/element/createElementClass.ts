@@ -3,6 +3,7 @@ import { configureElements } from './configureElements.js';
 import { DEFER_HYDRATION } from './dom.js';
 import { pageAnchorBinder } from './anchorBinder.js';
 import { ElementController } from './ElementController.js';
+import { elementActors } from './elementLogic.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
 
 declare const __CM_VERSION__: string | undefined;
@@ -18,6 +19,7 @@ const DEBUG_ATTRIBUTE = 'debug';
  */
 export function createElementClass(): MaterialDownloadElementConstructor {
   const binder = pageAnchorBinder();
+  const createActor = elementActors();
 
   class MaterialDownloadElement extends HTMLElement {
     static readonly observedAttributes = [
@@ -28,7 +30,7 @@ export function createElementClass(): MaterialDownloadElementConstructor {
     static configure = configureElements;
     static readonly version = VERSION;
 
-    readonly #controller = new ElementController(this, binder);
+    readonly #controller = new ElementController(this, binder, createActor);
 
     connectedCallback(): void {
       this.#adoptEarlyProperties();

@@ -1,7 +1,7 @@
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
-import { materialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
+import { createMaterialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
 import { actorClock, pageTime, pageTransport, whenReconnected } from './pageScheduler.js';
 
@@ -53,25 +53,37 @@ const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: f
 
 /**
  * The machine on the page's transport, observers and console, its waits
- * counted by the page's clock (`actorClock`); provided once for every element.
+ * counted by the page's clock (`actorClock`).
  */
-export const elementLogic = materialDownloadMachine.provide({
-  actors: { lookupLink, watchVisibility, watchConnection },
-  delays: waitsCountedFrom(pageTime),
-  actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
-});
+export function provideElementLogic() {
+  return createMaterialDownloadMachine().provide({
+    actors: { lookupLink, watchVisibility, watchConnection },
+    delays: waitsCountedFrom(pageTime),
+    actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
+  });
+}
 
-export type MaterialDownloadActor = ActorRefFrom<typeof elementLogic>;
+export type MaterialDownloadActor = ActorRefFrom<ReturnType<typeof provideElementLogic>>;
 
-/** An actor for `host`, on the page's clock, not started yet. */
-export function createElementActor(
+/** Makes an element's actor, not started yet. */
+export type CreateElementActor = (
   host: HTMLElement,
   inputs: MaterialDownloadInputs,
   inspect: ((event: InspectionEvent) => void) | undefined,
-): MaterialDownloadActor {
-  return createActor(elementLogic, {
-    input: { inputs, target: host },
-    clock: actorClock(),
-    ...(inspect ? { inspect } : {}),
-  });
+) => MaterialDownloadActor;
+
+/**
+ * Actors for the elements of one class, on the page's clock. The statechart
+ * is built and provided once, with the first actor: not when the file is
+ * evaluated, where on a phone it would hold back the lookups the first
+ * elements send ahead of their actors (src/element/pageScheduler.ts, 3).
+ */
+export function elementActors(): CreateElementActor {
+  let logic: ReturnType<typeof provideElementLogic> | undefined;
+  return (host, inputs, inspect) =>
+    createActor((logic ??= provideElementLogic()), {
+      input: { inputs, target: host },
+      clock: actorClock(),
+      ...(inspect ? { inspect } : {}),
+    });
 }

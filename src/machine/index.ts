@@ -7,7 +7,11 @@
  * @packageDocumentation
  */
 
-export { materialDownloadMachine, MATERIAL_DOWNLOAD_STATES } from './materialDownload.machine.js';
+export {
+  createMaterialDownloadMachine,
+  materialDownloadMachine,
+  MATERIAL_DOWNLOAD_STATES,
+} from './materialDownload.machine.js';
 export type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
 export type {
   FoundLink,

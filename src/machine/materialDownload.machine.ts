@@ -107,232 +107,247 @@ export function waitsCountedFrom(now: () => number) {
  * actor.start();
  * ```
  */
-export const materialDownloadMachine = setupMachine({
-  types: {
-    context: {} as MaterialDownloadContext,
-    events: {} as MaterialDownloadEvent,
-    input: {} as MaterialDownloadInput,
-    emitted: {} as LinkSettledEvent,
-  },
-  actors: {
-    lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
-    /** Sends VISIBLE once the target is near the viewport; without a way to tell, at once. */
-    watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
-      sendBack({ type: 'VISIBLE' });
-    }),
-    /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
-    watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
-  },
-  // Read at each count, not bound here: a test (or a page) may replace `Date.now`.
-  delays: waitsCountedFrom(() => Date.now()),
-  actions: {
-    // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
-    assignInputs: assign(({ event }) => {
-      assertEvent(event, 'INPUTS.SET');
-      return { inputs: event.inputs };
-    }),
-    clearLink: assign({
+export const materialDownloadMachine = /* @__PURE__ */ createMaterialDownloadMachine();
+
+/**
+ * A new copy of the statechart, as `materialDownloadMachine` is built. The
+ * element builds its own on its first actor rather than when its file is
+ * evaluated: on a phone, building the statechart takes longer than the
+ * page's first lookups need to leave, and they do not need it.
+ *
+ * @example
+ * ```ts
+ * const machine = createMaterialDownloadMachine().provide({ actors: { lookupLink } });
+ * ```
+ */
+export function createMaterialDownloadMachine() {
+  return setupMachine({
+    types: {
+      context: {} as MaterialDownloadContext,
+      events: {} as MaterialDownloadEvent,
+      input: {} as MaterialDownloadInput,
+      emitted: {} as LinkSettledEvent,
+    },
+    actors: {
+      lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
+      /** Sends VISIBLE once the target is near the viewport; without a way to tell, at once. */
+      watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
+        sendBack({ type: 'VISIBLE' });
+      }),
+      /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
+      watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
+    },
+    // Read at each count, not bound here: a test (or a page) may replace `Date.now`.
+    delays: waitsCountedFrom(() => Date.now()),
+    actions: {
+      // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
+      assignInputs: assign(({ event }) => {
+        assertEvent(event, 'INPUTS.SET');
+        return { inputs: event.inputs };
+      }),
+      clearLink: assign({
+        href: null,
+        error: null,
+        reason: null,
+        request: null,
+        lazy: false,
+        attempt: 0,
+        failedOnWire: false,
+        ...UNTIMED,
+        refreshFailed: false,
+      }),
+      assignValidation: assign(({ context }) => {
+        const { validation } = validationOf(context.inputs);
+        return validation.ok
+          ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
+          : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
+      }),
+      // A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh.
+      assignLink: assign((_, found: LookupOutput) => {
+        const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
+        return {
+          href: link?.href ?? null,
+          error: null,
+          reason: null,
+          attempt: 0,
+          failedOnWire: false,
+          refreshFailed: false,
+          ...(link ? linkLifeOf(link.expiresAt, Date.now()) : UNTIMED),
+        };
+      }),
+      assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
+      // The link still works: one more try before it runs out.
+      assignRefreshRetry: assign(({ context }) => ({
+        refreshFailed: true,
+        renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
+      })),
+      expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
+      assignFailure: assign((_, failure: LookupFailure) => ({
+        ...UNTIMED,
+        href: null,
+        error: failure.message,
+        reason: failure.reason,
+        failedOnWire: failure.transient,
+      })),
+      assignRetry: assign(({ context }, failure: LookupFailure) => ({
+        attempt: context.attempt + 1,
+        // Taken only after isWorthRetrying: the failure said how long to wait.
+        retryInMs: failure.retryInMs ?? 0,
+        retryAt: failure.retryAt,
+      })),
+      // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
+      startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
+      /** Told about every disabled settling; `error` is null when the provider simply has no link. */
+      reportError: (_, _params: { error: string | null }) => {},
+      settle: assign(({ context }, state: LinkSettling['state']) => ({
+        settled: {
+          state,
+          href: state === 'enabled' ? context.href : null,
+          error: context.error,
+          reason: state === 'enabled' ? null : context.reason,
+        },
+      })),
+      announceSettled: emit(({ context }) => ({ type: 'link.settled' as const, ...context.settled! })),
+    },
+    guards: {
+      hasRequiredInput: ({ context }) => hasRequiredInput(context.inputs),
+      hasRequest: ({ context }) => context.request !== null,
+      failedOnWire: ({ context }) => context.failedOnWire,
+      canFetchNow: ({ context }) => context.request !== null && !context.lazy,
+      hasLink: (_, href: LookupOutput) => href !== null,
+      isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
+      isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
+      canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
+      isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
+      changesRequest: ({ context, event }) => {
+        assertEvent(event, 'INPUTS.SET');
+        return changesValidation(context.inputs, event.inputs);
+      },
+    },
+  }).createMachine({
+    id: 'materialDownload',
+    context: ({ input }) => ({
+      inputs: input.inputs,
+      target: input.target ?? null,
+      request: null,
+      lazy: false,
       href: null,
       error: null,
       reason: null,
-      request: null,
-      lazy: false,
       attempt: 0,
+      retryInMs: 0,
+      retryAt: null,
       failedOnWire: false,
       ...UNTIMED,
       refreshFailed: false,
+      settled: null,
     }),
-    assignValidation: assign(({ context }) => {
-      const { validation } = validationOf(context.inputs);
-      return validation.ok
-        ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
-        : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
-    }),
-    // A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh.
-    assignLink: assign((_, found: LookupOutput) => {
-      const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
-      return {
-        href: link?.href ?? null,
-        error: null,
-        reason: null,
-        attempt: 0,
-        failedOnWire: false,
-        refreshFailed: false,
-        ...(link ? linkLifeOf(link.expiresAt, Date.now()) : UNTIMED),
-      };
-    }),
-    assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
-    // The link still works: one more try before it runs out.
-    assignRefreshRetry: assign(({ context }) => ({
-      refreshFailed: true,
-      renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
-    })),
-    expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
-    assignFailure: assign((_, failure: LookupFailure) => ({
-      ...UNTIMED,
-      href: null,
-      error: failure.message,
-      reason: failure.reason,
-      failedOnWire: failure.transient,
-    })),
-    assignRetry: assign(({ context }, failure: LookupFailure) => ({
-      attempt: context.attempt + 1,
-      // Taken only after isWorthRetrying: the failure said how long to wait.
-      retryInMs: failure.retryInMs ?? 0,
-      retryAt: failure.retryAt,
-    })),
-    // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
-    startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
-    /** Told about every disabled settling; `error` is null when the provider simply has no link. */
-    reportError: (_, _params: { error: string | null }) => {},
-    settle: assign(({ context }, state: LinkSettling['state']) => ({
-      settled: {
-        state,
-        href: state === 'enabled' ? context.href : null,
-        error: context.error,
-        reason: state === 'enabled' ? null : context.reason,
-      },
-    })),
-    announceSettled: emit(({ context }) => ({ type: 'link.settled' as const, ...context.settled! })),
-  },
-  guards: {
-    hasRequiredInput: ({ context }) => hasRequiredInput(context.inputs),
-    hasRequest: ({ context }) => context.request !== null,
-    failedOnWire: ({ context }) => context.failedOnWire,
-    canFetchNow: ({ context }) => context.request !== null && !context.lazy,
-    hasLink: (_, href: LookupOutput) => href !== null,
-    isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
-    isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
-    canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
-    isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
-    changesRequest: ({ context, event }) => {
-      assertEvent(event, 'INPUTS.SET');
-      return changesValidation(context.inputs, event.inputs);
-    },
-  },
-}).createMachine({
-  id: 'materialDownload',
-  context: ({ input }) => ({
-    inputs: input.inputs,
-    target: input.target ?? null,
-    request: null,
-    lazy: false,
-    href: null,
-    error: null,
-    reason: null,
-    attempt: 0,
-    retryInMs: 0,
-    retryAt: null,
-    failedOnWire: false,
-    ...UNTIMED,
-    refreshFailed: false,
-    settled: null,
-  }),
-  initial: 'idle',
-  on: {
-    'INPUTS.SET': [
-      { guard: 'changesRequest', target: '.validating', reenter: true, actions: 'assignInputs' },
-      { actions: 'assignInputs' },
-    ],
-    DESTROY: '.destroyed',
-  },
-  states: {
-    /**
-     * None of the required inputs yet: frameworks insert an element before
-     * they bind it, so nothing is missing yet. Waits quietly (no message, no
-     * settling, no request); the first required input starts validation.
-     */
-    idle: {
-      always: { guard: 'hasRequiredInput', target: 'validating' },
-      on: { 'INPUTS.SET': { actions: 'assignInputs' } },
-    },
-    validating: {
-      entry: ['clearLink', 'assignValidation'],
-      always: [
-        { guard: 'canFetchNow', target: 'fetching' },
-        { guard: 'hasRequest', target: 'waiting' },
-        { target: 'disabled' },
+    initial: 'idle',
+    on: {
+      'INPUTS.SET': [
+        { guard: 'changesRequest', target: '.validating', reenter: true, actions: 'assignInputs' },
+        { actions: 'assignInputs' },
       ],
+      DESTROY: '.destroyed',
     },
-    waiting: {
-      invoke: {
-        id: 'visibility',
-        src: 'watchVisibility',
-        input: ({ context }: { context: MaterialDownloadContext }) => context.target,
-        // Nothing can tell when it is seen: fetching is better than never fetching.
-        onError: 'fetching',
+    states: {
+      /**
+       * None of the required inputs yet: frameworks insert an element before
+       * they bind it, so nothing is missing yet. Waits quietly (no message, no
+       * settling, no request); the first required input starts validation.
+       */
+      idle: {
+        always: { guard: 'hasRequiredInput', target: 'validating' },
+        on: { 'INPUTS.SET': { actions: 'assignInputs' } },
       },
-      on: { VISIBLE: 'fetching' },
-    },
-    fetching: {
-      invoke: {
-        id: 'lookup',
-        src: 'lookupLink',
-        input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
-        onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
-        onError: [worthRetrying, failed],
-      },
-    },
-    /**
-     * A lookup failed on the wire; the next try waits as long as the failure
-     * said. Tries that failed while the browser was offline say nothing of the
-     * provider: coming back online tries at once, with every try ahead again.
-     */
-    retrying: {
-      after: { retryDelay: 'fetching' },
-      invoke: { id: 'connection', src: 'watchConnection', input: true },
-      on: { RECONNECTED: { target: 'fetching', actions: 'startOver' } },
-    },
-    /** A link is known. A signed one is refreshed when its renewal is due, or looked up again if it expired meanwhile. */
-    enabled: {
-      after: {
-        renewalDelay: [
-          { guard: 'isExpired', target: 'expired' },
-          { guard: 'isRenewalDue', target: 'refreshing' },
+      validating: {
+        entry: ['clearLink', 'assignValidation'],
+        always: [
+          { guard: 'canFetchNow', target: 'fetching' },
+          { guard: 'hasRequest', target: 'waiting' },
+          { target: 'disabled' },
         ],
       },
-    },
-    /**
-     * The next link is on its way; the current one works until it comes (the
-     * host stays enabled). A failure while it still works tries once more,
-     * later; a second one is a failed lookup like any other.
-     */
-    refreshing: {
-      after: { expiryDelay: { guard: 'isExpired', target: 'expired' } },
-      invoke: {
-        id: 'lookup',
-        src: 'lookupLink',
-        input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
-        onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
-        onError: [
-          { guard: 'canTryRefreshAgain', target: 'enabled', actions: 'assignRefreshRetry' },
-          worthRetrying,
-          failed,
+      waiting: {
+        invoke: {
+          id: 'visibility',
+          src: 'watchVisibility',
+          input: ({ context }: { context: MaterialDownloadContext }) => context.target,
+          // Nothing can tell when it is seen: fetching is better than never fetching.
+          onError: 'fetching',
+        },
+        on: { VISIBLE: 'fetching' },
+      },
+      fetching: {
+        invoke: {
+          id: 'lookup',
+          src: 'lookupLink',
+          input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
+          onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+          onError: [worthRetrying, failed],
+        },
+      },
+      /**
+       * A lookup failed on the wire; the next try waits as long as the failure
+       * said. Tries that failed while the browser was offline say nothing of the
+       * provider: coming back online tries at once, with every try ahead again.
+       */
+      retrying: {
+        after: { retryDelay: 'fetching' },
+        invoke: { id: 'connection', src: 'watchConnection', input: true },
+        on: { RECONNECTED: { target: 'fetching', actions: 'startOver' } },
+      },
+      /** A link is known. A signed one is refreshed when its renewal is due, or looked up again if it expired meanwhile. */
+      enabled: {
+        after: {
+          renewalDelay: [
+            { guard: 'isExpired', target: 'expired' },
+            { guard: 'isRenewalDue', target: 'refreshing' },
+          ],
+        },
+      },
+      /**
+       * The next link is on its way; the current one works until it comes (the
+       * host stays enabled). A failure while it still works tries once more,
+       * later; a second one is a failed lookup like any other.
+       */
+      refreshing: {
+        after: { expiryDelay: { guard: 'isExpired', target: 'expired' } },
+        invoke: {
+          id: 'lookup',
+          src: 'lookupLink',
+          input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
+          onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+          onError: [
+            { guard: 'canTryRefreshAgain', target: 'enabled', actions: 'assignRefreshRetry' },
+            worthRetrying,
+            failed,
+          ],
+        },
+      },
+      /**
+       * The link ran out before a fresh one came: it is removed at once and the
+       * page told why, and the lookup goes on. (A refresh in flight is not sent
+       * twice: an identical operation still on the wire is shared.)
+       */
+      expired: {
+        entry: ['expireLink', { type: 'settle', params: 'disabled' }, 'announceSettled'],
+        always: { target: 'fetching' },
+      },
+      disabled: {
+        // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
+        invoke: { id: 'connection', src: 'watchConnection', input: ({ context }) => context.failedOnWire },
+        on: { RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' } },
+        entry: [
+          { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
+          { type: 'settle', params: 'disabled' },
+          'announceSettled',
         ],
       },
+      destroyed: { type: 'final' },
     },
-    /**
-     * The link ran out before a fresh one came: it is removed at once and the
-     * page told why, and the lookup goes on. (A refresh in flight is not sent
-     * twice: an identical operation still on the wire is shared.)
-     */
-    expired: {
-      entry: ['expireLink', { type: 'settle', params: 'disabled' }, 'announceSettled'],
-      always: { target: 'fetching' },
-    },
-    disabled: {
-      // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
-      invoke: { id: 'connection', src: 'watchConnection', input: ({ context }) => context.failedOnWire },
-      on: { RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' } },
-      entry: [
-        { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
-        { type: 'settle', params: 'disabled' },
-        'announceSettled',
-      ],
-    },
-    destroyed: { type: 'final' },
-  },
-});
+  });
+}
 
 /**
  * The machine's type, for XState's helpers.
@@ -355,7 +370,12 @@ export type MaterialDownloadMachine = typeof materialDownloadMachine;
  * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'refreshing', 'expired', 'disabled', 'destroyed']
  * ```
  */
-export const MATERIAL_DOWNLOAD_STATES = Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[];
+export const MATERIAL_DOWNLOAD_STATES = /* @__PURE__ */ statesOf(materialDownloadMachine);
+
+/** A call, so that a bundle which never reads the list does not build the statechart for it. */
+function statesOf(machine: MaterialDownloadMachine): MaterialDownloadState[] {
+  return Object.keys(machine.root.states) as MaterialDownloadState[];
+}
 
 /**
  * A state of the machine; what the element reflects as its `data-state`.
