@@ -1,4 +1,4 @@
-import { after } from '../api/deferral.js';
+import { after, afterThisScript } from '../api/deferral.js';
 import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
 import { createRunTime, createSharedClock, type ActorClock, type SharedClock } from './sharedClock.js';
@@ -22,7 +22,9 @@ export { afterThisScript } from '../api/deferral.js';
  *    second. The slices hold the batch windows open until the last element
  *    has started, so their lookups share requests as one task's would.
  *    Before the first slice, the first `LOOK_AHEAD` elements in line send
- *    the lookups their actors will make (`lookAhead`), and once the page has
+ *    the lookups their actors will make (`lookAhead`; those that
+ *    `customElements.define()` upgrades on a parsed page, in a microtask
+ *    after it: `lookAheadOfUpgraded`), and once the page has
  *    been parsed these go at once, without waiting for their window: nothing
  *    else on the page is about to ask, and on a phone making the page's
  *    first actor takes longer than the window. Each actor joins its lookup
@@ -281,12 +283,7 @@ function nextTask(job: () => void): void {
 
 async function runSlices(work: PageWork): Promise<void> {
   while (work.queued.size > 0) {
-    if (work.arrivedSinceOrdered) {
-      work.order = byDistanceToViewport([...work.queued.keys()]);
-      work.next = 0;
-      work.arrivedSinceOrdered = false;
-      lookAhead(work);
-    }
+    if (work.arrivedSinceOrdered) orderQueued(work);
     const sliceEnd = performance.now() + SLICE_BUDGET_MS;
     while (work.next < work.order.length && performance.now() < sliceEnd) startQueued(work, work.order[work.next++]!);
     if (work.queued.size > 0) await yieldToPage();
@@ -295,6 +292,28 @@ async function runSlices(work: PageWork): Promise<void> {
   work.slicing = false;
   work.releaseBatchWindows();
   if (work.afterStarts.length > 0) nextTask(() => runAfterStarts(work));
+}
+
+/** (3) The queued elements in the order they start, and the lookups of the first in line sent ahead. */
+function orderQueued(work: PageWork): void {
+  work.order = byDistanceToViewport([...work.queued.keys()]);
+  work.next = 0;
+  work.arrivedSinceOrdered = false;
+  lookAhead(work);
+}
+
+/**
+ * (3) The elements `customElements.define()` has just upgraded on a parsed
+ * page send their lookups ahead in this task rather than the next: after the
+ * microtasks that `whenDefined` queued as the element became defined (the
+ * README's `configure` line), before the page renders a frame.
+ */
+export function lookAheadOfUpgraded(): void {
+  const work = page;
+  if (!work?.slicing || document.readyState === 'loading') return;
+  afterThisScript(() => {
+    if (work.arrivedSinceOrdered) orderQueued(work);
+  });
 }
 
 /** (3) The lookups of the first elements in line, sent before any of their actors is made. */

@@ -30,6 +30,8 @@ describe.each(BUILDS)(`%s in ${engine.name}: the README's page`, (build) => {
     // Both asked once, together: configure came before the first lookup, not after it.
     expect(I.provider.requests).toHaveLength(1);
     expect(I.asked().sort()).toEqual(['A-100/GetMaterialDownloadLink', 'A-101/GetMaterialDownloadLink']);
+    // And as soon as that: in the task of the script that defined the elements, not a task later.
+    expect(await I.firstLookupWhileDefining()).toBe(true);
     expect(await I.consoleErrors()).toEqual([]);
     expect(await I.consoleWarnings()).toEqual([]);
   });

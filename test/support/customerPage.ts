@@ -307,6 +307,11 @@ export class CustomerPage {
     await this.driver.goto(`${this.origin}/engines/readme.html?build=${this.build}`);
   }
 
+  /** On the README's page: whether the first lookup left while the script defining the element was still running. */
+  async firstLookupWhileDefining(): Promise<boolean | undefined> {
+    return this.driver.evaluate(() => (window as any).__firstLookupWhileDefining as boolean | undefined);
+  }
+
   async streamedPageLoaded(): Promise<void> {
     await this.streaming!.loaded;
   }
