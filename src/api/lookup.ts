@@ -40,6 +40,8 @@ export type LookupDownloadLink = (
   request: LinkRequest,
   signal?: AbortSignal,
   attempt?: number,
+  /** Sent ahead of the actor that will make it: its answer waits to be joined until `signal` aborts. */
+  ahead?: boolean,
 ) => Promise<string | null>;
 
 /** Sends one operation: a transport's `sendOperation`. */
@@ -53,7 +55,7 @@ export function createLookup(send: Send): LookupDownloadLink {
   let readFor: Readonly<MaterialDownloadConfig> | undefined;
   let configured = '';
   let auth: Record<string, string> = {};
-  return async (request, signal, attempt = 0) => {
+  return async (request, signal, attempt = 0, ahead = false) => {
     try {
       const config = getConfig();
       if (config !== readFor) {
@@ -68,7 +70,7 @@ export function createLookup(send: Send): LookupDownloadLink {
         // The customer's credentials are for their configured provider only, never for an element's own endpoint elsewhere.
         ...(endpoint === configured ? auth : {}),
       };
-      return readLink(request.kind, await send(toOperation(request), { ...config, endpoint, headers, signal }));
+      return readLink(request.kind, await send(toOperation(request), { ...config, endpoint, headers, signal, ahead }));
     } catch (error) {
       throw withRetry(error, attempt, getConfig().retry);
     }

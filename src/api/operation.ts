@@ -28,6 +28,11 @@ export interface SendOptions {
   cacheTtlMs: number;
   /** The caller's interest: aborting it never cancels anyone else's share. */
   signal?: AbortSignal | undefined;
+  /**
+   * A lookup sent ahead of the actor that will make it: its answer stays to be
+   * joined, even settled and uncached, until `signal` is aborted.
+   */
+  ahead?: boolean;
 }
 
 /** One operation on the wire, shared by every caller that asked for the same thing. */
@@ -42,4 +47,7 @@ export interface SharedOperation {
   abandoned: AbortController;
   /** On the wire: once everyone has left, its request is aborted rather than the operation dropped. */
   sent: boolean;
+  /** Lookups sent ahead that still hold it: settled, it stays to be joined until they let go. */
+  holds: number;
+  settled: boolean;
 }

@@ -51,14 +51,19 @@ export function createTransport(): Transport {
     const key = JSON.stringify([queueKey, operation.operationName, operation.variables]);
     const cached = cache.get(key, cacheTtlMs);
     if (cached) return Promise.resolve(cached);
-    const shared = share(key, operation, (started) => {
-      // Callers attach their own handlers; this one keeps an abandoned operation quiet.
-      started.result.then(
-        (answer) => cache.remember(key, answer, cacheTtlMs),
-        () => {},
-      );
-      queues.enqueue(queueKey, started, options);
-    });
+    const shared = share(
+      key,
+      operation,
+      (started) => {
+        // Callers attach their own handlers; this one keeps an abandoned operation quiet.
+        started.result.then(
+          (answer) => cache.remember(key, answer, cacheTtlMs),
+          () => {},
+        );
+        queues.enqueue(queueKey, started, options);
+      },
+      options.ahead ? signal : undefined,
+    );
     return waitFor(shared, signal);
   }
 
@@ -76,26 +81,42 @@ export type ShareOperation = (
   key: string,
   operation: Operation,
   start: (shared: SharedOperation) => void,
+  holdUntil?: AbortSignal,
 ) => SharedOperation;
 
 /**
  * The operations in flight, by key. The one for `key`, or a new one that
  * `start` sends on its way. An operation everyone has left is aborted, even
  * if its request is still on the wire: a new caller starts afresh.
+ *
+ * One held until `holdUntil` aborts (a lookup sent ahead of the actor that
+ * will make it) stays to be joined once settled, until then: an actor that
+ * starts after the answer came takes that answer, even one no cache keeps
+ * (a failure, a link that reads as expired, `cacheTtlMs: 0`), instead of
+ * asking again.
  */
 export function createOperationSharing(): ShareOperation {
   const inFlight = new Map<string, SharedOperation>();
-  return (key, operation, start) => {
-    const live = inFlight.get(key);
-    if (live && !live.abandoned.signal.aborted) return live;
+  // A newer operation for the same key may have taken this one's place.
+  const forget = (key: string, shared: SharedOperation) => {
+    if (inFlight.get(key) === shared) inFlight.delete(key);
+  };
+  const startNew = (key: string, operation: Operation, start: (shared: SharedOperation) => void) => {
     // `result`, `resolve` and `reject` are filled in below: the promise's executor runs at once.
-    const shared = { operation, waiting: 0, abandoned: new AbortController(), sent: false } as SharedOperation;
+    const shared = {
+      operation,
+      waiting: 0,
+      abandoned: new AbortController(),
+      sent: false,
+      holds: 0,
+      settled: false,
+    } as SharedOperation;
     shared.result = new Promise<OperationResult>((resolve, reject) => {
       const settling =
         <T>(settle: (outcome: T) => void) =>
         (outcome: T) => {
-          // A newer operation for the same key may have taken this one's place.
-          if (inFlight.get(key) === shared) inFlight.delete(key);
+          shared.settled = true;
+          if (shared.holds === 0) forget(key, shared);
           settle(outcome);
         };
       shared.resolve = settling(resolve);
@@ -103,6 +124,22 @@ export function createOperationSharing(): ShareOperation {
     });
     inFlight.set(key, shared);
     start(shared);
+    return shared;
+  };
+  return (key, operation, start, holdUntil) => {
+    const live = inFlight.get(key);
+    const shared = live && !live.abandoned.signal.aborted ? live : startNew(key, operation, start);
+    if (holdUntil && !holdUntil.aborted) {
+      shared.holds += 1;
+      holdUntil.addEventListener(
+        'abort',
+        () => {
+          shared.holds -= 1;
+          if (shared.holds === 0 && shared.settled) forget(key, shared);
+        },
+        { once: true },
+      );
+    }
     return shared;
   };
 }

@@ -102,9 +102,14 @@ export class ElementController implements BoundElement, Startable {
     const held = new AbortController();
     // Its outcome is the actor's to take, through its own share of the operation.
     pageTransport()
-      .lookupDownloadLink(request, held.signal)
+      .lookupDownloadLink(request, held.signal, 0, true)
       .catch(() => {});
     this.#releaseLookAhead = () => held.abort();
+  }
+
+  /** What its start needs, made ahead: the statechart, built with its class's first actor. */
+  prepare(): void {
+    this.#createActor.prepare();
   }
 
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */

@@ -66,24 +66,29 @@ export function provideElementLogic() {
 export type MaterialDownloadActor = ActorRefFrom<ReturnType<typeof provideElementLogic>>;
 
 /** Makes an element's actor, not started yet. */
-export type CreateElementActor = (
+export type CreateElementActor = ((
   host: HTMLElement,
   inputs: MaterialDownloadInputs,
   inspect: ((event: InspectionEvent) => void) | undefined,
-) => MaterialDownloadActor;
+) => MaterialDownloadActor) & {
+  /** Builds the statechart now, unless it is built: before a slice's budget starts counting. */
+  prepare(): void;
+};
 
 /**
  * Actors for the elements of one class, on the page's clock. The statechart
- * is built and provided once, with the first actor: not when the file is
+ * is built and provided once, for the first actor: not when the file is
  * evaluated, where on a phone it would hold back the lookups the first
  * elements send ahead of their actors (src/element/pageScheduler.ts, 3).
  */
 export function elementActors(): CreateElementActor {
   let logic: ReturnType<typeof provideElementLogic> | undefined;
-  return (host, inputs, inspect) =>
-    createActor((logic ??= provideElementLogic()), {
+  const prepared = () => (logic ??= provideElementLogic());
+  const create = (host: HTMLElement, inputs: MaterialDownloadInputs, inspect?: (event: InspectionEvent) => void) =>
+    createActor(prepared(), {
       input: { inputs, target: host },
       clock: actorClock(),
       ...(inspect ? { inspect } : {}),
     });
+  return Object.assign(create, { prepare: () => void prepared() });
 }

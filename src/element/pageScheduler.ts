@@ -89,6 +89,8 @@ export interface Startable {
   start(): void;
   /** Sends the lookup its actor will make as it starts, if any, ahead of the actor. */
   lookAhead(): void;
+  /** Makes ahead what its start needs the first time (the statechart): a slice's budget counts starts only. */
+  prepare(): void;
 }
 
 interface PageWork {
@@ -284,6 +286,10 @@ function nextTask(job: () => void): void {
 async function runSlices(work: PageWork): Promise<void> {
   while (work.queued.size > 0) {
     if (work.arrivedSinceOrdered) orderQueued(work);
+    // Built once for the page's first start, it would fill that slice alone; the elements next
+    // in line would start a task later, possibly after the lookups they were to join had settled.
+    const first = work.order[work.next];
+    if (first) guarded(first, () => work.queued.get(first)?.prepare());
     const sliceEnd = performance.now() + SLICE_BUDGET_MS;
     while (work.next < work.order.length && performance.now() < sliceEnd) startQueued(work, work.order[work.next++]!);
     if (work.queued.size > 0) await yieldToPage();

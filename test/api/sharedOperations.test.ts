@@ -93,6 +93,39 @@ describe('an operation shared by two callers', () => {
   });
 });
 
+describe('a lookup sent ahead of the actor that will make it', () => {
+  /** A-1 asked and answered, then asked again by a newcomer (cacheTtlMs 0: no cache keeps the answer). */
+  async function askedAgainAfterTheAnswer(ahead: boolean) {
+    const { requests } = fakeFetch(answerLinks);
+    const options = freshOptions({ batch: false, cacheTtlMs: 0 });
+    const hold = new AbortController();
+    const first = await sendOperation(operation('A-1'), { ...options, signal: hold.signal, ahead });
+    const actor = await sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
+    return { requests, options, hold, first, actor };
+  }
+
+  it('keeps its answer to be joined while it holds it, even one no cache keeps: one request', async () => {
+    const { requests, first, actor } = await askedAgainAfterTheAnswer(true);
+    expect(actor).toEqual(answerOf('A-1'));
+    expect(actor).toBe(first);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('once let go, leaves a newcomer to ask afresh', async () => {
+    const { requests, options, hold } = await askedAgainAfterTheAnswer(true);
+    hold.abort();
+    await elapse(0);
+    expect(await sendOperation(operation('A-1'), options)).toEqual(answerOf('A-1'));
+    expect(requests).toHaveLength(2);
+  });
+
+  it('an ordinary caller keeps nothing once answered: the newcomer asks again', async () => {
+    const { requests, actor } = await askedAgainAfterTheAnswer(false);
+    expect(actor).toEqual(answerOf('A-1'));
+    expect(requests).toHaveLength(2);
+  });
+});
+
 describe("a caller's signal", () => {
   it('keeps no listener once the answer has come', async () => {
     fakeFetch(answerLinks);

@@ -21,6 +21,10 @@ describe('the element’s statechart', () => {
     expect(createMaterialDownloadMachine).not.toHaveBeenCalled();
     const createActor = elementActors();
     expect(createMaterialDownloadMachine).not.toHaveBeenCalled();
+    // The page scheduler builds it ahead of a slice's first start (prepare), outside the slice's budget.
+    createActor.prepare();
+    createActor.prepare();
+    expect(createMaterialDownloadMachine).toHaveBeenCalledTimes(1);
 
     // createActor makes XState's Actor; the element's type is the narrower ActorRef.
     const logicOf = (actor: unknown) => (actor as Actor<AnyStateMachine>).logic;
