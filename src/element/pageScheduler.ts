@@ -312,11 +312,13 @@ function orderQueued(work: PageWork): void {
  * (3) The elements `customElements.define()` has just upgraded on a parsed
  * page send their lookups ahead in this task rather than the next: after the
  * microtasks that `whenDefined` queued as the element became defined (the
- * README's `configure` line), before the page renders a frame.
+ * README's `configure` line), before the page renders a frame. Only as few
+ * as need no ordering: ordering reads the layout, which on a catalogue page
+ * would double the longest task (upgrading them all is already one).
  */
 export function lookAheadOfUpgraded(): void {
   const work = page;
-  if (!work?.slicing || document.readyState === 'loading') return;
+  if (!work?.slicing || document.readyState === 'loading' || work.queued.size >= ORDER_FROM) return;
   afterThisScript(() => {
     if (work.arrivedSinceOrdered) orderQueued(work);
   });
