@@ -28,7 +28,8 @@ export { afterThisScript } from '../api/deferral.js';
  *    been parsed these go at once, without waiting for their window: nothing
  *    else on the page is about to ask, and on a phone making the page's
  *    first actor takes longer than the window. Each actor joins its lookup
- *    (identical operations in flight share one request) as it starts.
+ *    (identical operations in flight share one request) as it starts; the
+ *    lookup waits for it, its answer kept even once it has come.
  * 4. Once no element waits to start, the React build's anchor binding loads
  *    in a task of its own (`afterStarts`): a page's first lookups never wait
  *    for React's code, and its evaluation never lengthens a slice. It renders
