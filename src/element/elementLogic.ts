@@ -53,13 +53,13 @@ const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: f
 
 /**
  * The machine on the page's transport, observers and console, its waits
- * counted by the page's clock (`actorClock`).
+ * counted by the page's clock (`actorClock`): built once, with them.
  */
 export function provideElementLogic() {
-  return createMaterialDownloadMachine().provide({
+  return createMaterialDownloadMachine({
     actors: { lookupLink, watchVisibility, watchConnection },
     delays: waitsCountedFrom(pageTime),
-    actions: { reportError: ({ context }, { error }) => error && logError(error, context.target) },
+    reportError: ({ context }, { error }) => error && logError(error, context.target),
   });
 }
 

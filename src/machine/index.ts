@@ -11,6 +11,7 @@ export {
   createMaterialDownloadMachine,
   materialDownloadMachine,
   MATERIAL_DOWNLOAD_STATES,
+  type MaterialDownloadImplementations,
 } from './materialDownload.machine.js';
 export type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
 export type {

@@ -4,8 +4,10 @@ import {
   emit,
   fromCallback,
   fromPromise,
+  type CallbackActorLogic,
   type DoneActorEvent,
   type ErrorActorEvent,
+  type PromiseActorLogic,
   type SnapshotFrom,
 } from 'xstate';
 import { changesValidation } from './changesValidation.js';
@@ -88,7 +90,8 @@ export function waitsCountedFrom(now: () => number) {
  *
  * `lookupLink`, `watchVisibility`, `watchConnection` and `reportError` are
  * placeholders: the element provides the real transport, observers and logger
- * (`machine.provide`), tests provide their own.
+ * (`createMaterialDownloadMachine(implementations)`), tests provide their own
+ * (that, or `machine.provide`).
  *
  * @example
  * ```ts
@@ -110,17 +113,32 @@ export function waitsCountedFrom(now: () => number) {
 export const materialDownloadMachine = /* @__PURE__ */ createMaterialDownloadMachine();
 
 /**
- * A new copy of the statechart, as `materialDownloadMachine` is built. The
- * element builds its own on its first actor rather than when its file is
- * evaluated: on a phone, building the statechart takes longer than the
- * page's first lookups need to leave, and they do not need it.
+ * What stands in for the statechart's placeholders, given when it is built:
+ * as `machine.provide` would, without building the statechart a second time.
+ */
+export interface MaterialDownloadImplementations {
+  actors?: {
+    lookupLink?: PromiseActorLogic<LookupOutput, LookupInput>;
+    watchVisibility?: CallbackActorLogic<MaterialDownloadEvent, unknown>;
+    watchConnection?: CallbackActorLogic<MaterialDownloadEvent, boolean>;
+  };
+  delays?: ReturnType<typeof waitsCountedFrom>;
+  reportError?: (args: { context: MaterialDownloadContext }, params: { error: string | null }) => void;
+}
+
+/**
+ * A new copy of the statechart, as `materialDownloadMachine` is built, with
+ * `implementations` in place of its placeholders. The element builds its own
+ * on its first actor rather than when its file is evaluated: on a phone,
+ * building the statechart takes longer than the page's first lookups need to
+ * leave, and they do not need it.
  *
  * @example
  * ```ts
- * const machine = createMaterialDownloadMachine().provide({ actors: { lookupLink } });
+ * const machine = createMaterialDownloadMachine({ actors: { lookupLink } });
  * ```
  */
-export function createMaterialDownloadMachine() {
+export function createMaterialDownloadMachine({ actors, delays, reportError }: MaterialDownloadImplementations = {}) {
   return setupMachine({
     types: {
       context: {} as MaterialDownloadContext,
@@ -136,9 +154,10 @@ export function createMaterialDownloadMachine() {
       }),
       /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
       watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
+      ...actors,
     },
     // Read at each count, not bound here: a test (or a page) may replace `Date.now`.
-    delays: waitsCountedFrom(() => Date.now()),
+    delays: delays ?? waitsCountedFrom(() => Date.now()),
     actions: {
       // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
       assignInputs: assign(({ event }) => {
@@ -198,7 +217,7 @@ export function createMaterialDownloadMachine() {
       // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
       startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
       /** Told about every disabled settling; `error` is null when the provider simply has no link. */
-      reportError: (_, _params: { error: string | null }) => {},
+      reportError: reportError ?? ((_, _params: { error: string | null }) => {}),
       settle: assign(({ context }, state: LinkSettling['state']) => ({
         settled: {
           state,

@@ -32,10 +32,13 @@ describe('the element’s statechart', () => {
     const second = logicOf(createActor(host, { ...inputs, articleId: 'A-101' }, undefined));
     expect(createMaterialDownloadMachine).toHaveBeenCalledTimes(1);
     expect(first).toBe(second);
-    // The machine the element runs: the statechart's states, the page's lookup.
+    // The machine built is the one the element runs: not copied again by `provide`, which builds it anew.
+    expect(first).toBe(vi.mocked(createMaterialDownloadMachine).mock.results[0]?.value);
+    // The statechart's states, with the page's lookup and clock in place of the placeholders.
     expect(Object.keys(first.root.states)).toContain('fetching');
-    expect(first.implementations.actors.lookupLink).not.toBe(
-      vi.mocked(createMaterialDownloadMachine).mock.results[0]?.value.implementations.actors.lookupLink,
-    );
+    const placeholders = createMaterialDownloadMachine().implementations;
+    expect(first.implementations.actors.lookupLink).not.toBe(placeholders.actors.lookupLink);
+    expect(first.implementations.delays.retryDelay).not.toBe(placeholders.delays.retryDelay);
+    expect(first.implementations.actions.reportError).not.toBe(placeholders.actions.reportError);
   });
 });
