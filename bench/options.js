@@ -25,7 +25,8 @@ const USAGE = `node bench/run.js [options]
   --link-style <s>    the local provider's links: unsigned, azure, s3, gcs, cloudfront or no-expiry
                       (default: its own, signed); unsigned compares with builds from before signed links
   --against <dir>     also measure another build of the element, e.g. an older commit's dist/ (its
-                      cm-material-download.js and .lite.js), each beside ours of the same kind in this run
+                      cm-material-download.js and .lite.js), each beside ours of the same kind in this run,
+                      on the product page too
   --product-page      also run the product page in a run short of the full matrix
   --product-page-only only the product page: ${PRODUCT_PAGE.sizes.join(' and ')} links, the files
                       ${PRODUCT_PAGE.files.join(', ')} (of --files), --runs loads each, on a phone over
@@ -91,7 +92,8 @@ export function readOptions(argv) {
   if (linkStyle !== undefined && !LINK_STYLES.includes(linkStyle))
     throw new Error(`unknown link style "${linkStyle}"\n\n${USAGE}`);
   const productPageOnly = values['product-page-only'] === true;
-  const productPageFiles = ours.filter((file) => PRODUCT_PAGE.files.includes(file.id));
+  // An older build (--against) loads beside ours of the same kind.
+  const productPageFiles = files.filter((file) => PRODUCT_PAGE.files.includes(file.buildOf ?? file.id));
   const isComparable = build && linkStyle === undefined && against === undefined && runs >= FULL_MATRIX.runs;
   const isFullMatrix =
     isComparable &&
