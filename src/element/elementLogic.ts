@@ -13,7 +13,7 @@ export const LAZY_ROOT_MARGIN = '200px';
  * its request. The link's expiry is read against the provider's clock, which
  * the answer has just told the page about.
  */
-const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
+export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
   const { lookupDownloadLink, clock } = pageTransport();
   const href = await lookupDownloadLink(request, signal, attempt);
   return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
@@ -24,7 +24,7 @@ const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { requ
  * exists only then. The observer reports the current intersection first, so
  * a wait that starts in view ends at once.
  */
-const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
+export const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
   if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) {
     // Nothing can tell us; fetching is better than never fetching.
     sendBack({ type: 'VISIBLE' });
@@ -46,7 +46,7 @@ const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack
  * visible again, is a reason to try once more. The page carries listeners of
  * ours only while some element waits.
  */
-const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) => {
+export const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) => {
   if (!failedOnWire) return undefined;
   return whenReconnected(() => sendBack({ type: 'RECONNECTED' }));
 });

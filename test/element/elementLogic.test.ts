@@ -17,7 +17,8 @@ describe('the element’s statechart', () => {
   const host = {} as HTMLElement;
 
   it('is built with the first actor of a class, not when the element’s modules are evaluated, and once', async () => {
-    const { elementActors } = await import('../../src/element/elementLogic');
+    const { elementActors, lookupLink, watchVisibility, watchConnection } =
+      await import('../../src/element/elementLogic');
     expect(createMaterialDownloadMachine).not.toHaveBeenCalled();
     const createActor = elementActors();
     expect(createMaterialDownloadMachine).not.toHaveBeenCalled();
@@ -34,11 +35,17 @@ describe('the element’s statechart', () => {
     expect(first).toBe(second);
     // The machine built is the one the element runs: not copied again by `provide`, which builds it anew.
     expect(first).toBe(vi.mocked(createMaterialDownloadMachine).mock.results[0]?.value);
-    // The statechart's states, with the page's lookup and clock in place of the placeholders.
+    // The statechart's states, with the page's lookup, observers and console in place of the placeholders.
     expect(Object.keys(first.root.states)).toContain('fetching');
-    const placeholders = createMaterialDownloadMachine().implementations;
-    expect(first.implementations.actors.lookupLink).not.toBe(placeholders.actors.lookupLink);
-    expect(first.implementations.delays.retryDelay).not.toBe(placeholders.delays.retryDelay);
-    expect(first.implementations.actions.reportError).not.toBe(placeholders.actions.reportError);
+    expect(first.implementations.actors).toMatchObject({ lookupLink, watchVisibility, watchConnection });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The element's report is a plain action function; the machine's typing is the any-machine's here.
+    const reportError = first.implementations.actions.reportError as (
+      args: { context: { target: HTMLElement } },
+      params: { error: string },
+    ) => void;
+    reportError({ context: { target: host } }, { error: 'request timed out' });
+    expect(logged).toHaveBeenCalledWith('cm-material-download: request timed out', host);
+    logged.mockRestore();
   });
 });
