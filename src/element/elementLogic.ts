@@ -55,7 +55,7 @@ export const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ i
  * The machine on the page's transport, observers and console, its waits
  * counted by the page's clock (`actorClock`): built once, with them.
  */
-export function provideElementLogic() {
+export function buildElementLogic() {
   return createMaterialDownloadMachine({
     actors: { lookupLink, watchVisibility, watchConnection },
     delays: waitsCountedFrom(pageTime),
@@ -63,7 +63,7 @@ export function provideElementLogic() {
   });
 }
 
-export type MaterialDownloadActor = ActorRefFrom<ReturnType<typeof provideElementLogic>>;
+export type MaterialDownloadActor = ActorRefFrom<ReturnType<typeof buildElementLogic>>;
 
 /** Makes an element's actor, not started yet. */
 export type CreateElementActor = ((
@@ -77,13 +77,13 @@ export type CreateElementActor = ((
 
 /**
  * Actors for the elements of one class, on the page's clock. The statechart
- * is built and provided once, for the first actor: not when the file is
- * evaluated, where on a phone it would hold back the lookups the first
- * elements send ahead of their actors (src/element/pageScheduler.ts, 3).
+ * is built once, with the page's implementations, for the first actor: not
+ * when the file is evaluated, where on a phone it would hold back the lookups
+ * the first elements send ahead of their actors (src/element/pageScheduler.ts, 3).
  */
 export function elementActors(): CreateElementActor {
-  let logic: ReturnType<typeof provideElementLogic> | undefined;
-  const prepared = () => (logic ??= provideElementLogic());
+  let logic: ReturnType<typeof buildElementLogic> | undefined;
+  const prepared = () => (logic ??= buildElementLogic());
   const create = (host: HTMLElement, inputs: MaterialDownloadInputs, inspect?: (event: InspectionEvent) => void) =>
     createActor(prepared(), {
       input: { inputs, target: host },

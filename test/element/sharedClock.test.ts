@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { provideElementLogic } from '../../src/element/elementLogic';
+import { buildElementLogic } from '../../src/element/elementLogic';
 import { pageTime } from '../../src/element/pageScheduler';
 import { LONGEST_TIMER_MS, createSharedClock, type ActorClock } from '../../src/element/sharedClock';
 import { materialDownloadMachine, type LookupInput, type LookupOutput } from '../../src/machine';
@@ -259,7 +259,7 @@ describe('retries due at one instant, on the shared clock', () => {
 
   it('start both retries in one task though the page is preempted between counting the wait and setting it, as the elements count it', async () => {
     const clock = preemptedBeforeSetting(createSharedClock(pageTime), 30);
-    const { calls, actors } = twoElements(clock, provideElementLogic());
+    const { calls, actors } = twoElements(clock, buildElementLogic());
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     const retries = await failTogetherTakenInApart(calls);
     expect(retries.map((call) => call.sameTaskAsFirstRetry)).toEqual([true, true]);
