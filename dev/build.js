@@ -71,8 +71,8 @@ await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js')
 /** The lite runtime: the same source, its anchors bound through the actor's own subscription, with no React. */
 const liteBinding = [
   {
-    find: /^\.\/anchorBinder\.js$/,
-    replacement: fileURLToPath(new URL('../src/element/anchorBinder.lite.ts', import.meta.url)),
+    find: /^\.\/binding\.js$/,
+    replacement: fileURLToPath(new URL('../src/element/binding.lite.ts', import.meta.url)),
   },
 ];
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {

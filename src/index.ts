@@ -14,7 +14,7 @@
  */
 
 // The element: registering it, and its types for DOM lookups, listeners and JSX.
-export { defineMaterialDownload } from './element/defineMaterialDownload.js';
+export { defineMaterialDownload } from './element/element.js';
 export type {
   HTMLMaterialDownloadElement,
   LinkChangeEvent,

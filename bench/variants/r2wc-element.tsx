@@ -3,27 +3,29 @@
 // set it beside the real build. A measurement, not a product: no configure(),
 // no debug attribute, no properties set before define.
 import r2wc from '@r2wc/react-to-web-component';
-import { AnchorBinding } from '../../src/element/bindAnchor';
-import { showPending, watchChildren } from '../../src/element/dom';
-import { ElementController } from '../../src/element/ElementController';
-import { elementActors } from '../../src/element/elementLogic';
-import { DESTROY_DELAY_MS } from '../../src/element/pageScheduler';
+import { createActor } from 'xstate';
+import { readInputs, showPending, watchChildren } from '../../src/element/dom';
+import { buildElementLogic } from '../../src/element/element';
+import type { MaterialDownloadActor } from '../../src/machine/materialDownload.machine';
+import { DESTROY_DELAY_MS, pageWork } from '../../src/element/page';
+import { AnchorBinding } from '../../src/element/reactBinding';
 import { INPUT_NAMES } from '../../src/machine/attributes';
 
-const CONTROLLER = Symbol('cm.controller');
+const ACTOR = Symbol('cm.actor');
 
-type Host = HTMLElement & { [CONTROLLER]?: ElementController };
+type Host = HTMLElement & { [ACTOR]?: MaterialDownloadActor | null };
 
 const watch = watchChildren();
+const logic = buildElementLogic();
 
 /** r2wc hands the shadow root in as `container`; the inputs it passes as props are not read: the actor has them. */
 function MaterialDownload({ container }: { container?: ShadowRoot }) {
-  const controller = (container?.host as Host | undefined)?.[CONTROLLER];
-  const actor = controller?.actor;
+  const host = container?.host as Host | undefined;
+  const actor = host?.[ACTOR];
   // r2wc can mount before connectedCallback (an attribute set on a created element): nothing to bind yet.
-  return controller && actor ? (
+  return host && actor ? (
     <>
-      <AnchorBinding element={controller} actor={actor} watch={watch} />
+      <AnchorBinding host={host} actor={actor} watch={watch} />
       <slot />
     </>
   ) : (
@@ -44,22 +46,19 @@ const Stock = r2wc(MaterialDownload, {
   props: Object.fromEntries(INPUT_NAMES.map((name) => [name, 'string'])),
 }) as unknown as new () => StockElement;
 
-/** r2wc renders the binding: the controller binds nothing of its own. */
-const boundByR2wc = { bind: () => {}, unbind: () => {} };
-const createActor = elementActors();
-
 class R2wcMaterialDownload extends Stock {
-  [CONTROLLER] = new ElementController(this, boundByR2wc, createActor);
+  [ACTOR]: MaterialDownloadActor | null | undefined;
   #destroyTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The actor first, so its lookup is queued in this task; then r2wc mounts this element's root. */
   override connectedCallback(): void {
     clearTimeout(this.#destroyTimer);
-    const controller = this[CONTROLLER];
-    if (!controller.actor) {
-      const actor = controller.start();
-      // Destroyed: it never starts again.
-      if (!actor) return;
+    // Destroyed: it never starts again.
+    if (this[ACTOR] === null) return;
+    if (!this[ACTOR]) {
+      const actor = createActor(logic, { input: { inputs: readInputs(this), target: this }, clock: pageWork().clock });
+      this[ACTOR] = actor;
+      actor.start();
       showPending(this, actor.getSnapshot().value);
     }
     super.connectedCallback();
@@ -69,8 +68,9 @@ class R2wcMaterialDownload extends Stock {
   override disconnectedCallback(): void {
     clearTimeout(this.#destroyTimer);
     this.#destroyTimer = setTimeout(() => {
-      if (this.isConnected || !this[CONTROLLER].actor) return;
-      this[CONTROLLER].destroy();
+      if (this.isConnected || !this[ACTOR]) return;
+      this[ACTOR].send({ type: 'DESTROY' });
+      this[ACTOR] = null;
       super.disconnectedCallback();
     }, DESTROY_DELAY_MS);
   }
@@ -78,7 +78,8 @@ class R2wcMaterialDownload extends Stock {
   /** Read from the attributes, not r2wc's props: r2wc ignores a removed attribute. */
   override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
     super.attributeChangedCallback(name, oldValue, newValue);
-    if (oldValue !== newValue) this[CONTROLLER].inputsChanged();
+    if (oldValue !== newValue)
+      queueMicrotask(() => this[ACTOR]?.send({ type: 'INPUTS.SET', inputs: readInputs(this) }));
   }
 }
 

@@ -1,3 +1,5 @@
+import type { FoundLink } from '../machine/materialDownload.types.js';
+import type { LinkRequest } from '../machine/types.js';
 import { reusableUntil } from '../machine/linkExpiry.js';
 import { createBatchQueues, createBatchRefusals } from './batchQueue.js';
 import { afterThisScript } from './deferral.js';
@@ -18,6 +20,8 @@ export type { Operation, OperationResult, SendOptions, SharedOperation } from '.
  * (config.ts) are not in it: every copy of the code on a page shares them.
  */
 export interface Transport {
+  lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
+  flush(): void;
   /**
    * The link for a validated request, or null where the provider has none;
    * a LookupError says what went wrong and whether to try again.
@@ -67,8 +71,14 @@ export function createTransport(): Transport {
     return waitFor(shared, signal);
   }
 
+  const lookupDownloadLink = createLookup(sendOperation);
   return {
-    lookupDownloadLink: createLookup(sendOperation),
+    lookup: async (request, signal, attempt) => {
+      const href = await lookupDownloadLink(request, signal, attempt);
+      return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
+    },
+    flush: queues.sendQueued,
+    lookupDownloadLink,
     sendOperation,
     holdBatchWindows: queues.holdWindows,
     sendQueued: queues.sendQueued,

@@ -2,7 +2,8 @@ import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine
 import type { MaterialDownloadView } from '../machine/connect.js';
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
-import { anchorsOverridden } from './pageScheduler.js';
+import { logError } from '../log.js';
+import { afterChildrenArrive, pageWork } from './page.js';
 
 /** Every DOM read and write of the element, in one place. */
 
@@ -16,6 +17,7 @@ import { anchorsOverridden } from './pageScheduler.js';
  */
 export const LINK_CHANGE_EVENT = 'cm-link-change';
 export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
+const NO_ANCHOR_DETAIL: LinkSettling = { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
 
 /**
  * The `detail` of `cm-link-change`: what the anchor shows now, and why. It is
@@ -64,7 +66,7 @@ export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownlo
   setAttribute(anchor, 'href', view.href);
   setAttribute(anchor, 'aria-disabled', view.disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== view.disabled) anchor.classList.toggle('disabled', view.disabled);
-  const customerAttributes = anchorsOverridden();
+  const customerAttributes = pageWork().anchorsOverridden;
   const saved = customerAttributes.get(anchor);
   if (view.disabled) {
     const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };
@@ -124,4 +126,51 @@ export function showPending(host: HTMLElement, state: string): void {
   reflectState(host, state, null);
   const anchor = findAnchor(host);
   if (anchor) applyAnchor(anchor, { href: null, disabled: true });
+}
+
+/** What a binding has shown of one element: the page hears each change once. */
+export interface Shown {
+  announced: LinkSettling | 'no-anchor' | null;
+  /** No anchor once the children could have arrived, and none since. */
+  anchorMissing: boolean;
+}
+
+/**
+ * Writes one view on the host and its anchor, and announces the settling it
+ * shows. The host never claims more than its anchor shows: with no anchor as
+ * its first element child once its children can have arrived, it is disabled,
+ * reason `no-anchor`. While they may still be arriving, nothing is announced
+ * and `showAgain` is called once they can have.
+ *
+ * @returns what stops that wait, when there is one
+ */
+export function showView(
+  host: HTMLElement,
+  view: MaterialDownloadView,
+  shown: Shown,
+  showAgain: () => void,
+): (() => void) | undefined {
+  // A destroyed element is off the page for good: what it showed last stays.
+  if (view.state === 'destroyed') return undefined;
+  const anchor = findAnchor(host);
+  if (anchor || shown.anchorMissing) {
+    if (anchor) shown.anchorMissing = false;
+    reflectState(host, anchor ? view.state : 'disabled', anchor ? view.reason : 'no-anchor');
+    if (anchor) applyAnchor(anchor, view);
+    const settled = anchor ? view.settled : 'no-anchor';
+    if (settled && settled !== shown.announced) {
+      shown.announced = settled;
+      // A detail of its own: a listener may keep or change it, never the machine's settling.
+      dispatchLinkChange(host, settled === 'no-anchor' ? { ...NO_ANCHOR_DETAIL } : { ...settled });
+    }
+    return undefined;
+  }
+  reflectState(host, view.state, view.reason);
+  return afterChildrenArrive(() => {
+    if (!findAnchor(host)) {
+      logError(NO_ANCHOR_MESSAGE, host);
+      shown.anchorMissing = true;
+    }
+    showAgain();
+  });
 }

@@ -5,7 +5,7 @@ import { decodeTransition, type DecodedTransition } from '../machine/decodeTrans
 import { durationWords } from '../machine/durationWords.js';
 import { describeRequest } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
-import { pageTransport } from './pageScheduler.js';
+import { pageWork } from './page.js';
 
 /**
  * A debugging hook: receives XState's inspection events with the element
@@ -111,7 +111,7 @@ const NOTABLE_CLOCK_OFFSET_MS = 60_000;
 
 /** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
 function clockNote(): string {
-  const ahead = pageTransport().clock.aheadBy();
+  const ahead = pageWork().transport.clock.aheadBy();
   if (ahead === null || Math.abs(ahead) < NOTABLE_CLOCK_OFFSET_MS) return '';
   return ` by the provider's clock, ${durationWords(Math.abs(ahead))} ${ahead < 0 ? 'behind' : 'ahead of'} this device's`;
 }
@@ -151,4 +151,31 @@ export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => voi
     if (step && step.from !== step.to) console.debug(describeTransition(host, step));
     else if (startsIdle(event)) console.debug(describeWaitingForInputs(host));
   };
+}
+
+// Interim: the element's interface to inspection.
+import type { AnyActorRef } from 'xstate';
+import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
+
+export function observerFor(host: HTMLElement): ((event: InspectionEvent) => void) | undefined {
+  const own = wantsInspection(host) ? inspectorFor(host) : undefined;
+  const inspector = channelObserver(host);
+  if (!own || !inspector) return own ?? inspector;
+  return (event) => {
+    own(event);
+    inspector(event);
+  };
+}
+const inspectedActors = new WeakSet<AnyActorRef>();
+export function inspectionStarted(host: HTMLElement, actor: AnyActorRef): void {
+  if (wantsInspection(host)) inspectedActors.add(actor);
+  enterChannel(host, actor);
+}
+export function inspectionStopped(host: HTMLElement): void {
+  leaveChannel(host);
+}
+export function debugAttributeAdded(host: HTMLElement, actor: AnyActorRef): void {
+  if (inspectedActors.has(actor)) return;
+  inspectedActors.add(actor);
+  actor.system.inspect(inspectorFor(host));
 }

@@ -1,4 +1,4 @@
-import { defineMaterialDownload } from './defineMaterialDownload.js';
+import { defineMaterialDownload } from './element.js';
 
 // The self-registering entry of dist/cm-material-download.js.
 defineMaterialDownload();

@@ -1,5 +1,5 @@
 import { createBrowserInspector } from '@statelyai/inspect';
-import { defineMaterialDownload } from './defineMaterialDownload.js';
+import { defineMaterialDownload } from './element.js';
 import { setInspector } from './inspection.js';
 
 // The entry of dist/cm-material-download.stately.js: the element with every actor

@@ -4,6 +4,7 @@ import {
   emit,
   fromCallback,
   fromPromise,
+  type ActorRefFrom,
   type CallbackActorLogic,
   type DoneActorEvent,
   type ErrorActorEvent,
@@ -380,6 +381,9 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
  * ```
  */
 export type MaterialDownloadMachine = typeof materialDownloadMachine;
+
+/** An actor of the machine, as an element runs it. */
+export type MaterialDownloadActor = ActorRefFrom<MaterialDownloadMachine>;
 
 /**
  * Every state of the machine, as its definition names them.

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { defineMaterialDownload } from '../element/defineMaterialDownload.js';
+import { defineMaterialDownload } from '../element/element.js';
 import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
 import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../machine/attributes.js';

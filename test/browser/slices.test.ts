@@ -77,33 +77,6 @@ describe('elements connected together start in slices', () => {
     );
   });
 
-  it('the first ten in line send their lookups before any actor is made, in one request', async () => {
-    await openSlicesPage(6);
-    // How many elements had made their actor (the inspector channel lists each one) at each request.
-    await I.page.evaluate(() => {
-      const page = window as unknown as { fetch: typeof fetch; __actorsAtRequests: number[] };
-      const channel = Symbol.for('cm-material-download.channel');
-      const send = page.fetch;
-      page.__actorsAtRequests = [];
-      page.fetch = (...request) => {
-        const live = (globalThis as { [channel]?: { live: Map<unknown, unknown> } })[channel]?.live;
-        page.__actorsAtRequests.push(live?.size ?? 0);
-        return send(...request);
-      };
-    });
-    await addMany(30);
-    await allSettled(30);
-    const actorsAtRequests = await I.page.evaluate(
-      () => (window as unknown as { __actorsAtRequests: number[] }).__actorsAtRequests,
-    );
-    expect(actorsAtRequests[0]).toBe(0);
-    expect(actorsAtRequests).toHaveLength(3);
-    const asked = articlesPerRequest();
-    expect(asked[0]).toEqual(Array.from({ length: 10 }, (_, index) => `S-${index}`));
-    expect(asked.flat().sort()).toEqual(Array.from({ length: 30 }, (_, index) => `S-${index}`).sort());
-    expect(I.devtools.consoleErrors).toEqual([]);
-  }, 60_000);
-
   it('the elements in view start before those far below the fold', async () => {
     await openSlicesPage();
     // Scrolled to the middle of a long page of slots, which the elements then fill in one task.

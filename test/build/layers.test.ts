@@ -169,8 +169,8 @@ describe('the import graph of src/', () => {
     // The graph is only as good as what it sees: each kind of import src/ uses is in it.
     expect(graph.size).toBeGreaterThan(50);
     expect(graph.get('index.ts')).toContain('element/globalTypes.ts'); // export type { … } from
-    expect(graph.get('element/anchorBinder.ts')).toContain('element/bindAnchor.tsx'); // import()
-    expect(graph.get('element/bindAnchor.tsx')).toContain('element/anchorBinding.types.ts'); // import type
+    expect(graph.get('element/binding.ts')).toContain('element/reactBinding.tsx'); // import()
+    expect(graph.get('element/reactBinding.tsx')).toContain('machine/materialDownload.machine.ts'); // import type
   });
 
   it('has no circle between files', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { createSharedClock } from '../../src/element/sharedClock';
+import { createActorClock } from '../../src/element/page';
 import {
   connect,
   materialDownloadMachine,
@@ -33,7 +33,7 @@ function start() {
       actors: { lookupLink, watchVisibility: fromCallback(() => {}) },
       actions: { reportError: (_, { error }) => void reported.push(error) },
     }),
-    { input: { inputs: swatch }, clock: createSharedClock() },
+    { input: { inputs: swatch }, clock: createActorClock() },
   );
   const settlings: Omit<LinkSettledEvent, 'type'>[] = [];
   actor.on('link.settled', ({ type: _, ...settling }) => void settlings.push(settling));
@@ -98,7 +98,7 @@ describe('a signed link in the machine', () => {
   });
 
   it('a link whose expiry cannot be read sets no timer on the actor’s clock: a page of them holds none', async () => {
-    const clock = createSharedClock();
+    const clock = createActorClock();
     const setTimeout = vi.spyOn(clock, 'setTimeout');
     const { calls, logic: lookupLink } = manualLookup();
     const actor = createActor(
@@ -263,7 +263,7 @@ describe('a signed link in the machine', () => {
   });
 
   it('woken after its timers slept past the expiry: removed and looked up at once', async () => {
-    const clock = createSharedClock();
+    const clock = createActorClock();
     const calls: number[] = [];
     const actor = createActor(
       materialDownloadMachine.provide({

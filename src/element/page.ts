@@ -1,0 +1,246 @@
+import { createTransport, type Transport } from '../api/transport.js';
+import { logError } from '../log.js';
+
+/**
+ * Everything the page's elements share and every piece of work they defer,
+ * in one place; CONTRIBUTING.md ("When deferred work runs") tells the order
+ * and why. One for a bundle, made when the first element needs it.
+ */
+
+/** A task shorter than 50 ms does not block input: a slice of starts yields well before. */
+const SLICE_BUDGET_MS = 8;
+/** A DOM move reconnects well within this grace period. */
+export const DESTROY_DELAY_MS = 10;
+/** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
+const ORDER_FROM = 20;
+/** A browser timer holds a signed 32-bit wait; a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** What XState asks of an actor's clock. */
+export interface ActorClock {
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+
+interface Timer {
+  dueAt: number;
+  callback: () => void;
+  handle?: ReturnType<typeof setTimeout>;
+}
+
+export interface SavedAnchorAttributes {
+  role: string | null;
+  tabindex: string | null;
+}
+
+function createPage() {
+  const transport: Transport = createTransport();
+  const queued = new Map<Element, () => void>();
+  let order: Element[] = [];
+  let startsScheduled = false;
+  let starting = false;
+  let releaseBatchWindows = () => {};
+  const afterStarts: (() => void)[] = [];
+  const destroying = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+  const reconnectListeners = new Set<() => void>();
+  let listening = false;
+
+  const reconnect = () => {
+    for (const listener of [...reconnectListeners]) listener();
+  };
+  const clock = createActorClock(() => listenWhileWaiting());
+  const onPageShow = (event: PageTransitionEvent) => event.persisted && clock.wake();
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    clock.wake();
+    reconnect();
+  };
+
+  /** One set of page listeners, and only while a timer or an element waits: a quiet page keeps none of ours. */
+  function listenWhileWaiting(): void {
+    const wanted = clock.waiting() || reconnectListeners.size > 0;
+    if (wanted === listening) return;
+    listening = wanted;
+    if (wanted) {
+      window.addEventListener('online', reconnect);
+      window.addEventListener('pageshow', onPageShow);
+      document.addEventListener('visibilitychange', onVisible);
+    } else {
+      window.removeEventListener('online', reconnect);
+      window.removeEventListener('pageshow', onPageShow);
+      document.removeEventListener('visibilitychange', onVisible);
+    }
+  }
+
+  async function runStarts(): Promise<void> {
+    if (starting || !startsScheduled) return;
+    starting = true;
+    while (queued.size > 0) {
+      if (order.length === 0) order = byDistanceToViewport([...queued.keys()]);
+      const sliceEnd = performance.now() + SLICE_BUDGET_MS;
+      while (order.length > 0 && performance.now() < sliceEnd) {
+        const host = order.shift()!;
+        const start = queued.get(host);
+        queued.delete(host);
+        if (start) guarded(host, start);
+      }
+      if (queued.size > 0) await yieldToPage();
+    }
+    starting = startsScheduled = false;
+    releaseBatchWindows();
+    // Nothing else on a parsed page is about to ask: the last lookups need not wait out their window.
+    if (document.readyState !== 'loading') transport.flush();
+    for (const job of afterStarts.splice(0)) setTimeout(job, 0);
+  }
+
+  return {
+    transport,
+    anchorsOverridden: new WeakMap<HTMLAnchorElement, SavedAnchorAttributes>(),
+
+    clock,
+
+    /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
+    whenReconnected(listener: () => void): () => void {
+      reconnectListeners.add(listener);
+      listenWhileWaiting();
+      return () => {
+        reconnectListeners.delete(listener);
+        listenWhileWaiting();
+      };
+    },
+
+    /**
+     * Starts `host` once the task that connected it is over: a framework may
+     * insert an element and bind its inputs only after. Queued again before
+     * its start (a DOM move), it starts once.
+     */
+    queueStart(host: Element, start: () => void): void {
+      queued.set(host, start);
+      order = [];
+      if (startsScheduled) return;
+      startsScheduled = true;
+      // Lookups of elements started over several slices share requests as one task's would.
+      releaseBatchWindows = transport.holdBatchWindows();
+      setTimeout(() => void runStarts(), 0);
+    },
+
+    /** Elements `customElements.define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
+    startUpgraded(): void {
+      if (startsScheduled && document.readyState !== 'loading') queueMicrotask(() => void runStarts());
+    },
+
+    /** Runs `job` in a task of its own once no element waits to start: React's code never delays a lookup. */
+    afterStarts(job: () => void): void {
+      if (startsScheduled) afterStarts.push(job);
+      else setTimeout(job, 0);
+    },
+
+    destroyLater(host: Element, destroy: () => void): void {
+      clearTimeout(destroying.get(host));
+      destroying.set(host, setTimeout(destroy, DESTROY_DELAY_MS));
+    },
+
+    keep(host: Element): void {
+      clearTimeout(destroying.get(host));
+    },
+  };
+}
+
+/**
+ * The actors' clock: XState's timers, which the page wakes when it is shown
+ * again (timers sleep in a hidden tab and in the back/forward cache: what came
+ * due meanwhile runs at once), and waits longer than a browser timer holds.
+ * `changed` hears each timer set or gone.
+ */
+export function createActorClock(changed: () => void = () => {}) {
+  const timers = new Map<number, Timer>();
+  let lastId = 0;
+  const fire = (id: number, timer: Timer) => {
+    timers.delete(id);
+    changed();
+    timer.callback();
+  };
+  const arm = (id: number, timer: Timer) => {
+    const wait = Math.max(0, timer.dueAt - Date.now());
+    timer.handle = setTimeout(
+      () => (wait > LONGEST_TIMER_MS ? arm(id, timer) : fire(id, timer)),
+      Math.min(wait, LONGEST_TIMER_MS),
+    );
+  };
+  return {
+    setTimeout(callback: () => void, ms: number): number {
+      const timer: Timer = { dueAt: Date.now() + (Number.isFinite(ms) ? Math.max(0, ms) : 0), callback };
+      timers.set(++lastId, timer);
+      arm(lastId, timer);
+      changed();
+      return lastId;
+    },
+    clearTimeout(id: number): void {
+      clearTimeout(timers.get(id)?.handle);
+      if (timers.delete(id)) changed();
+    },
+    /** Runs at once, in their order, what came due while the page slept; sets the rest anew. */
+    wake(): void {
+      const now = Date.now();
+      for (const [id, timer] of [...timers].sort(([, a], [, b]) => a.dueAt - b.dueAt)) {
+        // An earlier callback may have cleared it.
+        if (!timers.has(id)) continue;
+        clearTimeout(timer.handle);
+        if (timer.dueAt <= now) fire(id, timer);
+        else arm(id, timer);
+      }
+    },
+    waiting: () => timers.size > 0,
+  } satisfies ActorClock & Record<string, unknown>;
+}
+
+let page: ReturnType<typeof createPage> | undefined;
+
+/** The page's shared work and state, made on first use: importing the library in Node touches no DOM. */
+export function pageWork(): ReturnType<typeof createPage> {
+  return (page ??= createPage());
+}
+
+/**
+ * Calls back once a host's children may have arrived: after parsing while
+ * the document loads (the parser connects an element before its children),
+ * else after the tasks already queued (a framework appends children after
+ * the parent). Returns what cancels it.
+ */
+export function afterChildrenArrive(callback: () => void): () => void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', callback, { once: true });
+    return () => document.removeEventListener('DOMContentLoaded', callback);
+  }
+  const timer = setTimeout(callback, 0);
+  return () => clearTimeout(timer);
+}
+
+/** Nothing is thrown into the customer's page; the elements after this one still start. */
+function guarded(host: Element, job: () => void): void {
+  try {
+    job();
+  } catch (error) {
+    logError(`could not start: ${String(error)}`, host);
+  }
+}
+
+/** Nearest the viewport first. Every rectangle is read before any element starts and writes: one layout. */
+function byDistanceToViewport(hosts: Element[]): Element[] {
+  if (hosts.length < ORDER_FROM) return hosts;
+  const height = window.innerHeight;
+  const distance = new Map<Element, number>();
+  for (const host of hosts) {
+    const { top, bottom, width, height: tall } = host.getBoundingClientRect();
+    // Not rendered: nothing shows it, so it can wait.
+    const hidden = width === 0 && tall === 0;
+    distance.set(host, hidden ? Infinity : top > height ? top - height : bottom < 0 ? -bottom : 0);
+  }
+  return hosts.sort((a, b) => distance.get(a)! - distance.get(b)!);
+}
+
+/** `scheduler.yield()` where there is one: the page's input goes first, the remaining starts before other tasks. */
+function yieldToPage(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resume) => setTimeout(resume, 0));
+}

@@ -1,0 +1,86 @@
+import { useSelector } from '@xstate/react';
+import { startTransition, useLayoutEffect, useReducer, useRef, type ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connect, viewsEqual } from '../machine/connect.js';
+import { showView, watchChildren, type ChildrenWatch, type Shown } from './dom.js';
+import type { MaterialDownloadActor } from '../machine/materialDownload.machine.js';
+
+/** A catalogue page binds a thousand elements at once: this many per commit keeps every task short. */
+export const BINDINGS_PER_COMMIT = 50;
+
+const root = createRoot(document.createElement('div'));
+const watch = watchChildren();
+const bindings = new Map<HTMLElement, ReactElement>();
+let lastKey = 0;
+/** How many of `bindings`, in insertion order, the next render includes. */
+let admitted = 0;
+let renderQueued = false;
+let committing = false;
+
+/** Every bind and unbind of one task is one render; while one is under way, the next waits for its commit. */
+function queueRender(): void {
+  if (renderQueued || committing) return;
+  renderQueued = true;
+  queueMicrotask(renderAdmitted);
+}
+
+function committed(): void {
+  committing = false;
+  // The page's own queued tasks run between two commits.
+  if (admitted < bindings.size) setTimeout(queueRender, 0);
+}
+
+function renderAdmitted(): void {
+  renderQueued = false;
+  committing = true;
+  admitted = Math.min(bindings.size, admitted + BINDINGS_PER_COMMIT);
+  const tree = <Bindings list={[...bindings.values()].slice(0, admitted)} onCommit={committed} />;
+  // A transition: React may pause between bindings for the page's own work.
+  startTransition(() => root.render(tree));
+}
+
+/**
+ * All the element knows of React: one root for every element of the page,
+ * rendering into a container no page ever sees, so the customer's markup is
+ * touched only in the host's and the anchor's attributes. Each binding's
+ * tree is made once: admitting the next ones does not re-render those there.
+ *
+ * @returns what lets the anchor go
+ */
+export function bindWithReact(host: HTMLElement, actor: MaterialDownloadActor): () => void {
+  bindings.set(host, <AnchorBinding key={++lastKey} host={host} actor={actor} watch={watch} />);
+  queueRender();
+  return () => {
+    if (!bindings.delete(host)) return;
+    admitted = Math.min(admitted, bindings.size);
+    queueRender();
+  };
+}
+
+function Bindings({ list, onCommit }: { list: ReactElement[]; onCommit: () => void }) {
+  useLayoutEffect(onCommit, [list, onCommit]);
+  return list;
+}
+
+/** Drives the host and its anchor from the actor; an anchor that arrives, returns or is replaced is bound at once. */
+export function AnchorBinding({
+  host,
+  actor,
+  watch,
+}: {
+  host: HTMLElement;
+  actor: MaterialDownloadActor;
+  watch: ChildrenWatch;
+}) {
+  const view = useSelector(actor, connect, viewsEqual);
+  const shown = useRef<Shown>({ announced: null, anchorMissing: false });
+  // What the view does not show: the host's children.
+  const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
+
+  // A layout effect, like the one below: a parser that inserts the anchor between the two would go unseen.
+  useLayoutEffect(() => watch(host, childrenChanged), [watch, host]);
+  // Layout timing: the anchor changes before the browser paints.
+  useLayoutEffect(() => showView(host, view, shown.current, childrenChanged), [host, view, childrenVersion]);
+
+  return null;
+}
