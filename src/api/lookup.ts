@@ -1,5 +1,5 @@
 import { logError } from '../log.js';
-import type { LinkRequest } from '../machine/types.js';
+import type { LinkRequest } from '../machine/inputs.js';
 import { getConfig, type MaterialDownloadConfig } from './config.js';
 import { afterThisScript } from './deferral.js';
 import { LookupError } from './errors.js';

@@ -4,8 +4,8 @@
  * the check that only a safe URL becomes the anchor's href.
  */
 import { isRefusalCode } from '../machine/refusals.js';
-import type { LinkKind } from '../machine/types.js';
-import { MESSAGES } from '../machine/validateInputs.js';
+import type { LinkKind } from '../machine/inputs.js';
+import { MESSAGES } from '../machine/inputs.js';
 import { LookupError } from './errors.js';
 import type { OperationResult } from './operation.js';
 import { invalidResponse, isObject, oneLine } from './wire.js';

@@ -1,5 +1,5 @@
 import type { FoundLink } from '../machine/materialDownload.types.js';
-import type { LinkRequest } from '../machine/types.js';
+import type { LinkRequest } from '../machine/inputs.js';
 import { reusableUntil } from '../machine/linkExpiry.js';
 import { createBatchQueues, createBatchRefusals } from './batchQueue.js';
 import { afterThisScript } from './deferral.js';

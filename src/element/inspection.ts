@@ -4,7 +4,7 @@ import { ATTRIBUTES } from '../machine/attributes.js';
 import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
 import { durationWords } from '../machine/durationWords.js';
 import { describeRequest } from '../machine/reasons.js';
-import { REQUIRED_INPUTS } from '../machine/requiredInputs.js';
+import { REQUIRED_INPUTS } from '../machine/inputs.js';
 import { pageWork } from './page.js';
 
 /**

@@ -16,7 +16,6 @@ export {
 export type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
 export type {
   FoundLink,
-  LinkSettledEvent,
   LinkSettling,
   LookupInput,
   LookupOutput,
@@ -26,9 +25,9 @@ export type {
 } from './materialDownload.types.js';
 export { connect, viewsEqual, SHOWN_AS } from './connect.js';
 export type { MaterialDownloadView } from './connect.js';
-export { validateInputs, MESSAGES, invalidValueMessage } from './validateInputs.js';
-export { changesValidation } from './changesValidation.js';
-export type { LinkRequest, LinkKind, Validation } from './types.js';
+export { validateInputs, MESSAGES, invalidValueMessage } from './inputs.js';
+export { changesValidation } from './inputs.js';
+export type { LinkRequest, LinkKind, Validation } from './inputs.js';
 export { REASON_NAMES } from './reasons.js';
 export { REASONS, explainReason } from './reasonWords.js';
 export type { Reason } from './reasons.js';

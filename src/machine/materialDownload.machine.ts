@@ -1,7 +1,8 @@
 import {
   assertEvent,
+  createMachine,
+  type setup,
   assign,
-  emit,
   fromCallback,
   fromPromise,
   type ActorRefFrom,
@@ -11,12 +12,9 @@ import {
   type PromiseActorLogic,
   type SnapshotFrom,
 } from 'xstate';
-import { changesValidation } from './changesValidation.js';
-import { readLinkExpiry } from './linkExpiry.js';
-import { UNTIMED, hasCome, linkLifeOf, retryRenewalAt, waitUntil } from './linkLife.js';
+import { readLinkExpiry, renewalDueAt } from './linkExpiry.js';
 import { readLookupFailure, type LookupFailure } from './lookupFailure.js';
 import type {
-  LinkSettledEvent,
   LinkSettling,
   LookupInput,
   LookupOutput,
@@ -24,9 +22,7 @@ import type {
   MaterialDownloadEvent,
   MaterialDownloadInput,
 } from './materialDownload.types.js';
-import { hasRequiredInput } from './requiredInputs.js';
-import { setupMachine } from './setupMachine.js';
-import { validationOf } from './validationOf.js';
+import { changesValidation, hasRequiredInput, validationOf } from './inputs.js';
 
 /** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
 const linkFound = {
@@ -35,7 +31,6 @@ const linkFound = {
   actions: [
     { type: 'assignLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
     { type: 'settle', params: 'enabled' },
-    'announceSettled',
   ],
 } as const;
 
@@ -53,22 +48,43 @@ const failed = {
   actions: { type: 'assignFailure', params: failureOf },
 } as const;
 
+/** A link whose expiry cannot be read: looked up once, never refreshed. */
+const UNTIMED = { expiresAt: null, renewAt: null };
+
 /**
- * The machine's waits, each to a moment in `now()` terms. The element counts
- * them from the time its clock sets them by: a wait counted and set in one
- * script run then ends on its moment exactly, however long the page was
- * preempted in between, and waits to one moment share one timer.
+ * However short a link's life, the next one is asked for no sooner than this
+ * after the last arrived: a provider handing out links about to die gets two
+ * lookups a second from an element, not one per round trip.
  */
-export function waitsCountedFrom(now: () => number) {
-  return {
-    // Counted from the failure, not from when this element took it in: a busy page may take
-    // the failure of one batch in over several tasks.
-    retryDelay: ({ context }: { context: MaterialDownloadContext }) =>
-      context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - now()),
-    renewalDelay: ({ context }: { context: MaterialDownloadContext }) => waitUntil(context.renewAt, now()),
-    expiryDelay: ({ context }: { context: MaterialDownloadContext }) => waitUntil(context.expiresAt, now()),
-  };
+export const MIN_RENEWAL_WAIT_MS = 500;
+
+/** A timer may run a little early: a moment this close counts as come. */
+const TIMER_SLACK_MS = 20;
+
+/** A link that expired already is a provider handing out dead links: kept, untimed, rather than asked for again and again. */
+function linkLifeOf(expiresAt: number | null, arrivedAt: number) {
+  if (expiresAt === null || expiresAt <= arrivedAt) return UNTIMED;
+  return { expiresAt, renewAt: Math.max(renewalDueAt(arrivedAt, expiresAt), arrivedAt + MIN_RENEWAL_WAIT_MS) };
 }
+
+const hasCome = (moment: number | null) => moment !== null && Date.now() >= moment - TIMER_SLACK_MS;
+
+/**
+ * How long until `moment`. For none, no number: XState then raises the
+ * `after` event at once instead of scheduling it, the guards find nothing
+ * due, and an element whose link never expires holds no timer.
+ */
+const waitUntil = (moment: number | null) =>
+  moment === null ? (undefined as unknown as number) : Math.max(0, moment - Date.now());
+
+/**
+ * XState's `setup` as the statechart uses it: `createMachine` alone, without
+ * the action creators XState's hands back beside it (0.7 KB gzip a file a
+ * minifier keeps for nothing). Typed as XState's; take action creators from `xstate`.
+ */
+export const setupMachine = (({ schemas, actors, actions, guards, delays }: Parameters<typeof setup>[0]) => ({
+  createMachine: (config: object) => createMachine({ ...config, schemas }, { actors, actions, guards, delays }),
+})) as unknown as typeof setup;
 
 /**
  * The element's whole behaviour. It starts `idle` until one of the required
@@ -123,7 +139,6 @@ export interface MaterialDownloadImplementations {
     watchVisibility?: CallbackActorLogic<MaterialDownloadEvent, unknown>;
     watchConnection?: CallbackActorLogic<MaterialDownloadEvent, boolean>;
   };
-  delays?: ReturnType<typeof waitsCountedFrom>;
   reportError?: (args: { context: MaterialDownloadContext }, params: { error: string | null }) => void;
 }
 
@@ -139,13 +154,12 @@ export interface MaterialDownloadImplementations {
  * const machine = createMaterialDownloadMachine({ actors: { lookupLink } });
  * ```
  */
-export function createMaterialDownloadMachine({ actors, delays, reportError }: MaterialDownloadImplementations = {}) {
+export function createMaterialDownloadMachine({ actors, reportError }: MaterialDownloadImplementations = {}) {
   return setupMachine({
     types: {
       context: {} as MaterialDownloadContext,
       events: {} as MaterialDownloadEvent,
       input: {} as MaterialDownloadInput,
-      emitted: {} as LinkSettledEvent,
     },
     actors: {
       lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
@@ -157,8 +171,14 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
       watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
       ...actors,
     },
-    // Read at each count, not bound here: a test (or a page) may replace `Date.now`.
-    delays: delays ?? waitsCountedFrom(() => Date.now()),
+    // Date.now read at each count: a test (or a page) may replace it.
+    delays: {
+      // Counted to one instant for every operation of a failed request: their retries share a batch again.
+      retryDelay: ({ context }) =>
+        context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
+      renewalDelay: ({ context }) => waitUntil(context.renewAt),
+      expiryDelay: ({ context }) => waitUntil(context.expiresAt),
+    },
     actions: {
       // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
       assignInputs: assign(({ event }) => {
@@ -199,7 +219,8 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
       // The link still works: one more try before it runs out.
       assignRefreshRetry: assign(({ context }) => ({
         refreshFailed: true,
-        renewAt: retryRenewalAt(Date.now(), context.expiresAt!),
+        // Halfway between now and the end of the link's life.
+        renewAt: (Date.now() + context.expiresAt!) / 2,
       })),
       expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
       assignFailure: assign((_, failure: LookupFailure) => ({
@@ -227,7 +248,6 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
           reason: state === 'enabled' ? null : context.reason,
         },
       })),
-      announceSettled: emit(({ context }) => ({ type: 'link.settled' as const, ...context.settled! })),
     },
     guards: {
       hasRequiredInput: ({ context }) => hasRequiredInput(context.inputs),
@@ -235,9 +255,9 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
       failedOnWire: ({ context }) => context.failedOnWire,
       canFetchNow: ({ context }) => context.request !== null && !context.lazy,
       hasLink: (_, href: LookupOutput) => href !== null,
-      isRenewalDue: ({ context }) => hasCome(context.renewAt, Date.now()),
-      isExpired: ({ context }) => hasCome(context.expiresAt, Date.now()),
-      canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt, Date.now()),
+      isRenewalDue: ({ context }) => hasCome(context.renewAt),
+      isExpired: ({ context }) => hasCome(context.expiresAt),
+      canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt),
       isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
       changesRequest: ({ context, event }) => {
         assertEvent(event, 'INPUTS.SET');
@@ -351,7 +371,7 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
        * twice: an identical operation still on the wire is shared.)
        */
       expired: {
-        entry: ['expireLink', { type: 'settle', params: 'disabled' }, 'announceSettled'],
+        entry: ['expireLink', { type: 'settle', params: 'disabled' }],
         always: { target: 'fetching' },
       },
       disabled: {
@@ -361,7 +381,6 @@ export function createMaterialDownloadMachine({ actors, delays, reportError }: M
         entry: [
           { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
           { type: 'settle', params: 'disabled' },
-          'announceSettled',
         ],
       },
       destroyed: { type: 'final' },

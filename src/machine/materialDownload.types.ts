@@ -1,6 +1,6 @@
 import type { MaterialDownloadInputs } from './attributes.js';
 import type { Reason } from './reasons.js';
-import type { LinkRequest } from './types.js';
+import type { LinkRequest } from './inputs.js';
 
 /**
  * The machine's types: what an actor is created with, what it holds, the
@@ -128,20 +128,6 @@ export interface LinkSettling {
   error: string | null;
   /** Why the anchor links nowhere, as the host's `data-reason` says; null while enabled. */
   reason: Reason | null;
-}
-
-/**
- * Emitted each time the machine settles, for those who follow an actor of
- * their own.
- *
- * @example
- * ```ts
- * actor.on('link.settled', ({ state, href, error }: LinkSettledEvent) => console.log(state, href ?? error));
- * ```
- */
-export interface LinkSettledEvent extends LinkSettling {
-  /** The name the machine emits it under. */
-  type: 'link.settled';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describeRequest, type Reason } from './reasons.js';
 import { readRefusal, type RefusalCode } from './refusals.js';
-import type { LinkRequest } from './types.js';
+import type { LinkRequest } from './inputs.js';
 
 /** What fixes a refusal, first of all (the table's fix opens so); the explanation of a GraphQL refusal puts it beside the code. */
 const CHECK_CREDENTIALS = 'check the API key or token';

@@ -1,4 +1,4 @@
-import type { LinkRequest } from './types.js';
+import type { LinkRequest } from './inputs.js';
 
 /**
  * Why a link is disabled, in one vocabulary: `cm-link-change`'s `reason`, the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { configureTransport, createTransport, LookupError, resetConfig, type LookupDownloadLink } from '../../src/api';
-import type { LinkRequest } from '../../src/machine/types';
+import type { LinkRequest } from '../../src/machine/inputs';
 
 /**
  * The transport in Node against the real provider over HTTP (Node's own

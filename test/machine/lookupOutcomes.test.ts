@@ -1,8 +1,8 @@
+import { settlingsOf } from './support/manualLookup';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import {
   materialDownloadMachine,
-  type LinkSettledEvent,
   type LookupInput,
   type LookupOutput,
   type MaterialDownloadEvent,
@@ -34,8 +34,7 @@ function start(inputs: MaterialDownloadInputs, options: { target?: unknown } = {
     actions: { reportError: (_, { error }) => void reported.push(error) },
   });
   const actor = createActor(machine, { input: { inputs, ...options } });
-  const settlings: LinkSettledEvent[] = [];
-  actor.on('link.settled', (event) => void settlings.push(event));
+  const settlings = settlingsOf(actor);
   actor.start();
   return { actor, lookups, watchedElements, connectionWatches, reported, settlings };
 }
@@ -54,9 +53,7 @@ describe('a lookup that rejects with something other than an Error', () => {
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().value).toBe('disabled');
     expect(reported).toEqual([message]);
-    expect(settlings).toEqual([
-      { type: 'link.settled', state: 'disabled', href: null, error: message, reason: 'request-failed' },
-    ]);
+    expect(settlings).toEqual([{ state: 'disabled', href: null, error: message, reason: 'request-failed' }]);
     expect(lookups).toHaveLength(1);
   });
 

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type InspectionEvent } from 'xstate';
-import {
-  connect,
-  materialDownloadMachine,
-  type LinkSettledEvent,
-  type MaterialDownloadInputs,
-} from '../../src/machine';
-import { manualLookup } from './support/manualLookup';
+import { connect, materialDownloadMachine, type MaterialDownloadInputs } from '../../src/machine';
+import { manualLookup, settlingsOf } from './support/manualLookup';
 
 const thumbnail: MaterialDownloadInputs = {
   organizationId: 'org-1',
@@ -33,8 +28,7 @@ function start(inputs: MaterialDownloadInputs) {
     }),
     { input: { inputs }, inspect },
   );
-  const settlings: LinkSettledEvent[] = [];
-  actor.on('link.settled', (event) => void settlings.push(event));
+  const settlings = settlingsOf(actor);
   actor.start();
   return { actor, lookup, reported, visited, settlings };
 }
@@ -143,7 +137,6 @@ describe('materialDownloadMachine', () => {
       expect(reported).toEqual(['no article id provided']);
       expect(settlings).toEqual([
         {
-          type: 'link.settled',
           state: 'disabled',
           href: null,
           error: 'no article id provided',
@@ -232,10 +225,9 @@ describe('materialDownloadMachine', () => {
     lookup.calls[2]!.reject(new Error('request failed: HTTP 500'));
     await settle();
     expect(settlings).toEqual([
-      { type: 'link.settled', state: 'enabled', href: 'https://files.example/a.png', error: null, reason: null },
-      { type: 'link.settled', state: 'disabled', href: null, error: null, reason: 'not-found' },
+      { state: 'enabled', href: 'https://files.example/a.png', error: null, reason: null },
+      { state: 'disabled', href: null, error: null, reason: 'not-found' },
       {
-        type: 'link.settled',
         state: 'disabled',
         href: null,
         error: 'request failed: HTTP 500',

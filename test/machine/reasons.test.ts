@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graphqlFailure } from '../../src/api/readers';
 import { REFUSAL_CODES } from '../../src/machine/refusals';
 import { explainReason, REASONS } from '../../src/machine/reasonWords';
-import type { LinkRequest } from '../../src/machine/types';
+import type { LinkRequest } from '../../src/machine/inputs';
 
 /**
  * The reasons table and the explanation the inspector's "why" line and the

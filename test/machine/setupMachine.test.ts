@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import { materialDownloadMachine } from '../../src/machine';
-import { setupMachine } from '../../src/machine/setupMachine';
+import { setupMachine } from '../../src/machine/materialDownload.machine';
 
 /**
  * The statechart is built through `setupMachine` (src/machine/setupMachine.ts),

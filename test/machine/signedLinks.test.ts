@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { createActorClock } from '../../src/element/page';
-import {
-  connect,
-  materialDownloadMachine,
-  type LinkSettledEvent,
-  type LookupInput,
-  type LookupOutput,
-} from '../../src/machine';
-import { manualLookup } from './support/manualLookup';
+import { connect, materialDownloadMachine, type LookupInput, type LookupOutput } from '../../src/machine';
+import { manualLookup, settlingsOf } from './support/manualLookup';
 
 /**
  * Signed links in the machine alone: refreshed at 80% of their life since
@@ -35,8 +29,7 @@ function start() {
     }),
     { input: { inputs: swatch }, clock: createActorClock() },
   );
-  const settlings: Omit<LinkSettledEvent, 'type'>[] = [];
-  actor.on('link.settled', ({ type: _, ...settling }) => void settlings.push(settling));
+  const settlings = settlingsOf(actor);
   actor.start();
   /** Answers the newest lookup, and lets the machine take the answer in. */
   const answer = async (href: LookupOutput) => {

@@ -6,7 +6,7 @@ import {
   type LookupOutput,
   type MaterialDownloadInputs,
 } from '../../src/machine';
-import { validateInputs } from '../../src/machine/validateInputs';
+import { validateInputs } from '../../src/machine/inputs';
 
 /**
  * Inputs whose reads of `fileType` are counted, on one counter: only

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ATTRIBUTES, INPUT_NAMES } from '../../../src/machine/attributes';
-import { invalidValueMessage, MESSAGES } from '../../../src/machine/validateInputs';
+import { invalidValueMessage, MESSAGES } from '../../../src/machine/inputs';
 
 /**
  * Every message the element can put on the console, read from src/: the

@@ -1,5 +1,5 @@
-import { fromPromise } from 'xstate';
-import type { LinkRequest, LookupInput, LookupOutput } from '../../../src/machine';
+import { fromPromise, type Actor, type AnyStateMachine } from 'xstate';
+import type { LinkRequest, LinkSettling, LookupInput, LookupOutput } from '../../../src/machine';
 
 /** A lookup the test answers by hand, recording what each call was asked, when, and whether it was aborted. */
 export function manualLookup() {
@@ -18,4 +18,15 @@ export function manualLookup() {
       ),
   );
   return { calls, logic };
+}
+
+/** Each settling an actor makes, in order: a new `context.settled` each time, as the element hears them. */
+export function settlingsOf(actor: Actor<AnyStateMachine>): LinkSettling[] {
+  const settlings: LinkSettling[] = [];
+  let last: LinkSettling | null = null;
+  actor.subscribe(({ context: { settled } }: { context: { settled: LinkSettling | null } }) => {
+    if (settled && settled !== last) settlings.push(settled);
+    last = settled;
+  });
+  return settlings;
 }

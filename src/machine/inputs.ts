@@ -5,10 +5,17 @@ import {
   FILE_TYPES,
   RESOLUTIONS,
   TILE_ASSIGNMENT_TYPE,
+  INPUT_NAMES,
   isKeyOf,
+  type InputName,
   type MaterialDownloadInputs,
 } from './attributes.js';
-import type { LinkRequest, Validation } from './types.js';
+import type {
+  DownloadFileType,
+  DownloadResolution,
+  ThumbnailAssignmentType,
+  TileAssignmentType,
+} from './attributes.js';
 
 /** The seed's messages, word for word: customers search their logs for them. */
 export const MESSAGES = {
@@ -80,4 +87,83 @@ function optional<K extends string, V>(key: K, value: V | null): Partial<Record<
   return value === null ? {} : ({ [key]: value } as Record<K, V>);
 }
 
-export type { LinkRequest };
+/** What every request carries, whichever file it asks for. */
+interface LinkRequestBase {
+  /** The provider's organization id. */
+  organizationId: string;
+  /** The material's article number. */
+  articleId: string;
+  /** Left out for `resolution="none"`. */
+  resolution?: DownloadResolution;
+  /** Left out for `file-type="none"`. */
+  fileType?: DownloadFileType;
+  /** Only when the element has its own; otherwise the configured one applies. */
+  endpoint?: string;
+}
+
+/**
+ * A validated lookup: everything the transport needs, already in provider terms.
+ *
+ * @example
+ * ```ts
+ * const request: LinkRequest = {
+ *   kind: 'thumbnail',
+ *   organizationId: 'org-1',
+ *   articleId: 'A-100',
+ *   assignmentType: 'THUMBNAIL_10X10_CM',
+ *   fileType: 'JPG',
+ * };
+ * ```
+ */
+export type LinkRequest =
+  | (LinkRequestBase & { kind: 'pbr' })
+  | (LinkRequestBase & { kind: 'thumbnail'; assignmentType: ThumbnailAssignmentType })
+  | (LinkRequestBase & { kind: 'tile'; assignmentType: TileAssignmentType });
+
+/**
+ * Which file a request asks for.
+ *
+ * @example
+ * ```ts
+ * const operationFor = (kind: LinkKind) => (kind === 'pbr' ? 'GetPbrMaterialDownloadLink' : 'GetMaterialDownloadLink');
+ * ```
+ */
+export type LinkKind = LinkRequest['kind'];
+
+export type Validation = { ok: true; request: LinkRequest; lazy: boolean } | { ok: false; error: string };
+
+/**
+ * The inputs an element cannot do without: `organizationId`, `articleId` and `type`.
+ *
+ * @example
+ * ```ts
+ * REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute); // ['organization-id', 'article-id', 'type']
+ * ```
+ */
+export const REQUIRED_INPUTS: readonly InputName[] = INPUT_NAMES.filter((name) => ATTRIBUTES[name].required);
+
+/** Whether any required input is there yet: a framework may insert the element first and bind it later. */
+export function hasRequiredInput(inputs: MaterialDownloadInputs): boolean {
+  return REQUIRED_INPUTS.some((name) => Boolean(inputs[name]));
+}
+
+/** Validated once per inputs object (each change brings a new one): compared first, then entered. */
+const validations = new WeakMap<MaterialDownloadInputs, { validation: Validation; key: string }>();
+
+export function validationOf(inputs: MaterialDownloadInputs): { validation: Validation; key: string } {
+  let known = validations.get(inputs);
+  if (!known) {
+    const validation = validateInputs(inputs);
+    validations.set(inputs, (known = { validation, key: JSON.stringify(validation) }));
+  }
+  return known;
+}
+
+/**
+ * Whether new inputs ask for something else: another request, another timing
+ * (`loading`) or another problem. Spelling out a default or writing the same
+ * value again asks for nothing new.
+ */
+export function changesValidation(before: MaterialDownloadInputs, after: MaterialDownloadInputs): boolean {
+  return validationOf(before).key !== validationOf(after).key;
+}
