@@ -11,8 +11,7 @@ import {
 import type { CreateElementActor, MaterialDownloadActor } from './elementLogic.js';
 import { inspectorFor, wantsInspection } from './inspection.js';
 import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
-import { requestAtStart } from '../machine/requestAtStart.js';
-import { afterThisScript, destroyLater, keep, pageTransport, queueStart, type Startable } from './pageScheduler.js';
+import { afterThisScript, destroyLater, keep, queueStart, type Startable } from './pageScheduler.js';
 
 function noAnchorDetail(): LinkChangeDetail {
   return { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
@@ -35,8 +34,6 @@ export class ElementController implements BoundElement, Startable {
   #inspected = false;
   /** What the page was told last: it hears each change once. */
   #announced: Shown | null = null;
-  /** Lets go of the lookup sent ahead of the actor (`lookAhead`); null while none is held. */
-  #releaseLookAhead: (() => void) | null = null;
 
   /** `binder` and `createActor` are its class's: one anchor binding and one statechart for all its elements. */
   constructor(host: HTMLElement, binder: AnchorBinder, createActor: CreateElementActor) {
@@ -88,25 +85,6 @@ export class ElementController implements BoundElement, Startable {
     dispatchLinkChange(this.host, shown === 'no-anchor' ? noAnchorDetail() : { ...shown });
   }
 
-  /**
-   * Sends the lookup the actor will make as it starts, before the actor is
-   * made; the page scheduler asks the first elements in line. Held here, it
-   * stays on its way until the actor has joined it as an identical operation
-   * in flight; let go then, one that no actor joined (the inputs changed
-   * meanwhile) is abandoned like any other.
-   */
-  lookAhead(): void {
-    if (this.#releaseLookAhead || !this.#mayStart()) return;
-    const request = requestAtStart(readInputs(this.host));
-    if (!request) return;
-    const held = new AbortController();
-    // Its outcome is the actor's to take, through its own share of the operation.
-    pageTransport()
-      .lookupDownloadLink(request, held.signal, 0, true)
-      .catch(() => {});
-    this.#releaseLookAhead = () => held.abort();
-  }
-
   /** What its start needs, made ahead: the statechart, built with its class's first actor. */
   prepare(): void {
     this.#createActor.prepare();
@@ -114,20 +92,15 @@ export class ElementController implements BoundElement, Startable {
 
   /** Creates and starts the actor, unless the element left or already started; the page scheduler calls it. */
   start(): MaterialDownloadActor | null {
-    try {
-      // Removed before its start, it starts when it is put back; held again, when let go.
-      if (!this.#mayStart()) return this.#actor;
-      this.#inspected = wantsInspection(this.host);
-      const actor = this.#createActor(this.host, readInputs(this.host), this.#observer());
-      this.#actor = actor;
-      enterChannel(this.host, actor);
-      actor.start();
-      this.#binder.bind(this);
-      return actor;
-    } finally {
-      // The actor has joined the lookup sent ahead of it, or never will.
-      this.#letGoOfLookAhead();
-    }
+    // Removed before its start, it starts when it is put back; held again, when let go.
+    if (!this.#mayStart()) return this.#actor;
+    this.#inspected = wantsInspection(this.host);
+    const actor = this.#createActor(this.host, readInputs(this.host), this.#observer());
+    this.#actor = actor;
+    enterChannel(this.host, actor);
+    actor.start();
+    this.#binder.bind(this);
+    return actor;
   }
 
   /** Stops the actor for good, unless the element came back. */
@@ -135,7 +108,6 @@ export class ElementController implements BoundElement, Startable {
     if (this.host.isConnected) return;
     // Gone before its actor started: as if it had started, it never starts now.
     this.#destroyed = true;
-    this.#letGoOfLookAhead();
     if (!this.#actor) return;
     this.#actor.send({ type: 'DESTROY' });
     this.#actor = null;
@@ -145,11 +117,6 @@ export class ElementController implements BoundElement, Startable {
 
   #mayStart(): boolean {
     return !this.#destroyed && !this.#actor && this.host.isConnected && !this.#hydrationDeferred();
-  }
-
-  #letGoOfLookAhead(): void {
-    this.#releaseLookAhead?.();
-    this.#releaseLookAhead = null;
   }
 
   /** A framework has not hydrated the host yet: writing on it now would differ from the server's HTML. */

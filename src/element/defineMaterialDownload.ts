@@ -1,7 +1,6 @@
 import { logWarning } from '../log.js';
 import { createElementClass, VERSION } from './createElementClass.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
-import { lookAheadOfUpgraded } from './pageScheduler.js';
 
 export const DEFAULT_TAG_NAME = 'cm-material-download';
 
@@ -42,10 +41,7 @@ export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): Cust
     return existing;
   }
   const Element = getMaterialDownloadElement() as unknown as CustomElementConstructor;
-  const defined = defineOnce(tagName, Element);
-  // The elements already on the page have just been upgraded.
-  lookAheadOfUpgraded();
-  return defined;
+  return defineOnce(tagName, Element);
 }
 
 function defineOnce(tagName: string, Element: CustomElementConstructor): CustomElementConstructor {

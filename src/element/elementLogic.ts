@@ -8,16 +8,10 @@ import { actorClock, pageTime, pageTransport, whenReconnected } from './pageSche
 /** How near the viewport a lazy element starts its lookup. */
 export const LAZY_ROOT_MARGIN = '200px';
 
-/**
- * The machine's `lookupLink`, on the page's transport; leaving `fetching` aborts
- * its request. The link's expiry is read against the provider's clock, which
- * the answer has just told the page about.
- */
-export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
-  const { lookupDownloadLink, clock } = pageTransport();
-  const href = await lookupDownloadLink(request, signal, attempt);
-  return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
-});
+/** The machine's `lookupLink`, on the page's transport; leaving `fetching` aborts its request. */
+export const lookupLink = fromPromise<LookupOutput, LookupInput>(({ input: { request, attempt }, signal }) =>
+  pageTransport().lookup(request, signal, attempt),
+);
 
 /**
  * The machine's `watchVisibility`: invoked while a lazy element waits, so it

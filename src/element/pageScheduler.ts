@@ -1,9 +1,11 @@
-import { after, afterThisScript } from '../api/deferral.js';
 import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
 import { createRunTime, createSharedClock, type ActorClock, type SharedClock } from './sharedClock.js';
 
-export { afterThisScript } from '../api/deferral.js';
+/** Runs `job` once the current script is over, before the next task. */
+export function afterThisScript(job: () => void): void {
+  queueMicrotask(job);
+}
 
 /**
  * Every piece of work the elements defer, and the one order it runs in.
@@ -19,17 +21,8 @@ export { afterThisScript } from '../api/deferral.js';
  *    that yield to the page (`scheduler.yield()`, else a task of our own),
  *    nearest the viewport first: on a phone, starting a catalogue page's
  *    hundreds of elements in one task blocks the visitor's taps for a
- *    second. The slices hold the batch windows open until the last element
- *    has started, so their lookups share requests as one task's would.
- *    Before the first slice, the first `LOOK_AHEAD` elements in line send
- *    the lookups their actors will make (`lookAhead`; those that
- *    `customElements.define()` upgrades on a parsed page, in a microtask
- *    after it: `lookAheadOfUpgraded`), and once the page has
- *    been parsed these go at once, without waiting for their window: nothing
- *    else on the page is about to ask, and on a phone making the page's
- *    first actor takes longer than the window. Each actor joins its lookup
- *    (identical operations in flight share one request) as it starts; the
- *    lookup waits for it, its answer kept even once it has come.
+ *    second. Once the last has started on a parsed page, what their lookups
+ *    queued goes at once (`transport.flush()`), without waiting for its window.
  * 4. Once no element waits to start, the React build's anchor binding loads
  *    in a task of its own (`afterStarts`): a page's first lookups never wait
  *    for React's code, and its evaluation never lengthens a slice. It renders
@@ -58,13 +51,10 @@ export { afterThisScript } from '../api/deferral.js';
  *    back online or the page visible again (`whenReconnected`): one pair of
  *    listeners for the page, and only while an element waits.
  *
- * The lookups' deferred work (a batch window's timer, a request's timeout,
- * what shared operations and the configured provider's reading do after this
- * script) is listed in `src/api/deferral.ts`. Its two ways of waiting,
- * `afterThisScript` (a microtask) and `after` (a timer that can be stopped),
- * are the ones every microtask and timer above goes through too. Only the
- * slices (3) and the binding's load (4) wait otherwise: on `scheduler.yield()`
- * or on a task of our own (`nextTask`), a message rather than a timer, since
+ * The lookups defer on their own (src/api: a batch window's timer, a
+ * request's timeout, a microtask after this script). The slices (3) and the
+ * binding's load (4) wait on `scheduler.yield()` or on a task of our own
+ * (`nextTask`), a message rather than a timer, since
  * `setTimeout(0)` is clamped to 4 ms once nested and throttled to once a
  * second in a background tab. Only work that must come after the page's own
  * queued tasks waits on a timer (`afterPageTasks`).
@@ -76,8 +66,6 @@ export const SLICE_BUDGET_MS = 8;
 export const DESTROY_DELAY_MS = 10;
 /** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
 const ORDER_FROM = 20;
-/** How many of the elements first in line send their lookups ahead of their actors (3): one batch. */
-const LOOK_AHEAD = 10;
 
 export interface SavedAnchorAttributes {
   role: string | null;
@@ -88,8 +76,6 @@ export interface SavedAnchorAttributes {
 export interface Startable {
   /** Makes and starts its actor, unless it no longer should. */
   start(): void;
-  /** Sends the lookup its actor will make as it starts, if any, ahead of the actor. */
-  lookAhead(): void;
   /** Makes ahead what its start needs the first time (the statechart): a slice's budget counts starts only. */
   prepare(): void;
 }
@@ -102,8 +88,6 @@ interface PageWork {
   next: number;
   arrivedSinceOrdered: boolean;
   slicing: boolean;
-  /** Ends the hold on the batch windows that the slices keep open while they run. */
-  releaseBatchWindows: () => void;
   /** Work waiting for the starts to be over. */
   afterStarts: (() => void)[];
   /** Tasks of our own, run one per message. */
@@ -141,7 +125,6 @@ function pageWork(): PageWork {
     next: 0,
     arrivedSinceOrdered: false,
     slicing: false,
-    releaseBatchWindows: () => {},
     afterStarts: [],
     tasks: [],
     channel: null,
@@ -228,7 +211,6 @@ export function queueStart(host: Element, element: Startable): void {
   work.arrivedSinceOrdered = true;
   if (work.slicing) return;
   work.slicing = true;
-  work.releaseBatchWindows = work.transport.holdBatchWindows();
   nextTask(() => void runSlices(work));
 }
 
@@ -242,7 +224,8 @@ export function afterStarts(job: () => void): void {
 /** Destroys `host` (`destroy`) after the grace period, unless `keep` is called first (7). */
 export function destroyLater(host: Element, destroy: () => void): void {
   keep(host);
-  pageWork().stopDestroying.set(host, after(DESTROY_DELAY_MS, destroy));
+  const timer = setTimeout(destroy, DESTROY_DELAY_MS);
+  pageWork().stopDestroying.set(host, () => clearTimeout(timer));
 }
 
 /** `host` is back on the page: its destruction, if one was due, is off. */
@@ -270,7 +253,8 @@ export function afterChildrenArrive(callback: () => void): () => void {
  * messages) and after the page's input.
  */
 export function afterPageTasks(job: () => void): () => void {
-  return after(0, job);
+  const timer = setTimeout(job, 0);
+  return () => clearTimeout(timer);
 }
 
 /** A task of its own: a message, not a timer (see above). */
@@ -297,38 +281,16 @@ async function runSlices(work: PageWork): Promise<void> {
   }
   work.order = [];
   work.slicing = false;
-  work.releaseBatchWindows();
+  // The page's starts are over: what they queued need not wait for its window.
+  if (document.readyState !== 'loading') work.transport.flush();
   if (work.afterStarts.length > 0) nextTask(() => runAfterStarts(work));
 }
 
-/** (3) The queued elements in the order they start, and the lookups of the first in line sent ahead. */
+/** (3) The queued elements in the order they start. */
 function orderQueued(work: PageWork): void {
   work.order = byDistanceToViewport([...work.queued.keys()]);
   work.next = 0;
   work.arrivedSinceOrdered = false;
-  lookAhead(work);
-}
-
-/**
- * (3) The elements `customElements.define()` has just upgraded on a parsed
- * page send their lookups ahead in this task rather than the next: after the
- * microtasks that `whenDefined` queued as the element became defined (the
- * README's `configure` line), before the page renders a frame. Only as few
- * as need no ordering: ordering reads the layout, which on a catalogue page
- * would double the longest task (upgrading them all is already one).
- */
-export function lookAheadOfUpgraded(): void {
-  const work = page;
-  if (!work?.slicing || document.readyState === 'loading' || work.queued.size >= ORDER_FROM) return;
-  afterThisScript(() => {
-    if (work.arrivedSinceOrdered) orderQueued(work);
-  });
-}
-
-/** (3) The lookups of the first elements in line, sent before any of their actors is made. */
-function lookAhead(work: PageWork): void {
-  for (const host of work.order.slice(0, LOOK_AHEAD)) guarded(host, () => work.queued.get(host)?.lookAhead());
-  if (document.readyState !== 'loading') work.transport.sendQueued();
 }
 
 function startQueued(work: PageWork, host: Element): void {

@@ -1,4 +1,8 @@
-import { after, afterThisScript } from '../api/deferral.js';
+/** Runs `job` after `ms`, unless the returned stop is called first. */
+function after(ms: number, job: () => void): () => void {
+  const timer = setTimeout(job, ms);
+  return () => clearTimeout(timer);
+}
 
 /** What XState asks of a clock (its `Clock`, which the package does not export). */
 export interface ActorClock {
@@ -36,7 +40,7 @@ export function createRunTime(): () => number {
   return () => {
     if (runTime === undefined) {
       runTime = Date.now();
-      afterThisScript(() => (runTime = undefined));
+      queueMicrotask(() => (runTime = undefined));
     }
     return runTime;
   };
@@ -105,7 +109,7 @@ export function createSharedClock(
         callback();
       } catch (error) {
         // As a timer of its own would have: reported, without keeping the others of its instant from running.
-        afterThisScript(() => {
+        queueMicrotask(() => {
           throw error;
         });
       }
