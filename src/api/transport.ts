@@ -151,26 +151,20 @@ export function readAuthHeaders(
   storage: () => Pick<Storage, 'getItem'> | null | undefined = () =>
     typeof localStorage === 'undefined' ? null : localStorage,
 ): Record<string, string> {
-  const withoutAuth = (why: string) => {
-    logError(`${why}; sending the request without auth`);
-    return {};
-  };
-  let found: [header: string, value: string, storageKey: string] | undefined;
+  let why: string;
   try {
-    const store = storage();
-    const apiKey = store?.getItem(API_KEY_STORAGE_KEY);
-    const userToken = apiKey ? null : store?.getItem(USER_TOKEN_STORAGE_KEY);
-    if (apiKey) found = ['api-key', apiKey, API_KEY_STORAGE_KEY];
-    else if (userToken) found = ['authorization', `Bearer ${userToken}`, USER_TOKEN_STORAGE_KEY];
+    const apiKey = storage()?.getItem(API_KEY_STORAGE_KEY);
+    const token = apiKey ? null : storage()?.getItem(USER_TOKEN_STORAGE_KEY);
+    if (!apiKey && !token) return {};
+    const [header, value] = apiKey ? ['api-key', apiKey] : ['authorization', `Bearer ${token}`];
+    // fetch throws on a header value with control or non-Latin-1 characters; the secret never reaches the log.
+    if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
+    why = `localStorage["${apiKey ? API_KEY_STORAGE_KEY : USER_TOKEN_STORAGE_KEY}"] holds characters an HTTP header cannot carry`;
   } catch (error) {
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return withoutAuth(`cannot read localStorage (${why})`);
+    why = `cannot read localStorage (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`;
   }
-  if (!found) return {};
-  const [header, value, storageKey] = found;
-  // fetch throws on a header value with control or non-Latin-1 characters; the secret never reaches the log.
-  if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
-  return withoutAuth(`localStorage["${storageKey}"] holds characters an HTTP header cannot carry`);
+  logError(`${why}; sending the request without auth`);
+  return {};
 }
 
 const MAX_CACHED_ANSWERS = 2000;

@@ -1,8 +1,4 @@
-/**
- * One request on the wire, what its failure says, when it is tried again, and
- * what its answer says of the provider's clock. `fetch` itself, not a GraphQL
- * client: docs/performance.md has the bytes that saved.
- */
+/** One request on the wire (`fetch` itself: docs/performance.md), its failure and retry, and the provider's clock. */
 import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
 import type { LookupFailure } from '../machine/lookupFailure.js';
 import type { FailureReason } from '../machine/reasons.js';
