@@ -3,7 +3,7 @@
 // plain custom element, so the bench compares transports and not frameworks.
 import { ApolloClient, InMemoryCache, gql } from '@apollo/client/core';
 import { BatchHttpLink } from '@apollo/client/link/batch-http';
-import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/queries';
+import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/operation';
 import { defineBaseline } from './define-baseline.js';
 
 const documents = {

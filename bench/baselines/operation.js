@@ -1,7 +1,7 @@
 // @ts-check
 // The baselines' shared front half: attributes in, one GraphQL operation out,
 // with the same variables the element sends, so the provider does the same work.
-import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/queries';
+import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/operation';
 
 /**
  * @typedef {'pbr' | 'thumbnail' | 'tile'} LinkKind

@@ -115,13 +115,9 @@ function defaults(): MaterialDownloadConfig {
 }
 
 /**
- * One configuration per page, whichever copy of the code set it. The
- * self-registering files and the library entry each carry this module, and
- * a page that loads one file and configures through the other (the lite
- * file for the element, `import { configure }` for the options) must reach
- * the same elements; so the options live on `globalThis` under a registered
- * symbol every copy finds. Every copy shares this shape: add to it, never
- * change it. Set by the first copy to ask, with its build's defaults.
+ * One configuration per page, whichever copy of the code set it (the lite
+ * file, the library entry): it lives on `globalThis` under a registered
+ * symbol. Every copy shares this shape: add to it, never change it.
  */
 interface PageConfiguration {
   current: MaterialDownloadConfig;
@@ -138,72 +134,65 @@ export function getConfig(): Readonly<MaterialDownloadConfig> {
   return page().current;
 }
 
-const isPositiveNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isAtLeast = (least: number) => (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= least;
+const isCount = (least: number) => (value: unknown) => Number.isInteger(value) && isAtLeast(least)(value);
 
-/** Says that a bad value was ignored, and what stays. */
-const refuse = (rule: string, kept: string | number) => logError(`configure: ${rule}; keeping ${kept}`);
+/** `given`'s fields over `base`'s where it is an object; anything else as it is, for the check to judge. */
+function over(given: unknown, base: object): unknown {
+  if (given === false || typeof given !== 'object' || given === null) return given;
+  const fields = given as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(base).map(([key, kept]) => [key, fields[key] === undefined ? kept : fields[key]]),
+  );
+}
+
+const fieldsAre = (checks: Record<string, (value: unknown) => boolean>) => (value: unknown) =>
+  value === false ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Object.entries(checks).every(([key, check]) => check((value as Record<string, unknown>)[key])));
+
+/** Each option: what it must be, in the log's words, its check, and for an object, the fields a part is merged over. */
+const OPTIONS: {
+  [Name in keyof MaterialDownloadConfig]: [rule: string, valid: (value: unknown) => boolean, fields?: object];
+} = {
+  endpoint: ['a non-empty URL string', (value) => typeof value === 'string' && value !== ''],
+  timeoutMs: ['a positive number', (value) => isAtLeast(0)(value) && value !== 0],
+  cacheTtlMs: ['a number >= 0', isAtLeast(0)],
+  batch: [
+    'false or { intervalMs: a number >= 0, max: an integer >= 1 }',
+    fieldsAre({ intervalMs: isAtLeast(0), max: isCount(1) }),
+    DEFAULT_BATCH,
+  ],
+  retry: [
+    'false or { attempts: an integer >= 0, baseDelayMs: a number >= 0 }',
+    fieldsAre({ attempts: isCount(0), baseDelayMs: isAtLeast(0) }),
+    DEFAULT_RETRY,
+  ],
+};
 
 /**
- * The transport's part of the public `configure` (src/element/configureElements.ts
- * adds the debugging hook): sets options for every element from now on. A
- * bad value is logged and ignored, never thrown: this runs inside the
- * customer's page.
+ * The transport's part of the public `configure`: options for every element
+ * from now on. A bad value is logged and ignored, never thrown: this runs
+ * inside the customer's page.
  *
  * @example configureTransport({ endpoint: 'https://api.example.com/graphql', batch: false })
  */
 export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const current = getConfig();
-  const next = { ...current };
-  const { endpoint, timeoutMs, cacheTtlMs, batch, retry } = options;
-  if (endpoint !== undefined) {
-    if (typeof endpoint === 'string' && endpoint !== '') next.endpoint = endpoint;
-    else refuse('endpoint must be a non-empty URL string', `"${current.endpoint}"`);
+  const next: Record<string, unknown> = { ...current };
+  for (const [name, [rule, valid, fields]] of Object.entries(OPTIONS)) {
+    const given: unknown = options[name as keyof ConfigureOptions];
+    if (given === undefined) continue;
+    const kept = current[name as keyof MaterialDownloadConfig];
+    // A part of `batch` or `retry` goes over the current one, or over the defaults where it is off.
+    const value = fields ? over(given, (kept || fields) as object) : given;
+    if (valid(value)) next[name] = value;
+    else logError(`configure: ${name} must be ${rule}; keeping ${JSON.stringify(kept)}`);
   }
-  if (timeoutMs !== undefined) {
-    if (isPositiveNumber(timeoutMs) && timeoutMs > 0) next.timeoutMs = timeoutMs;
-    else refuse('timeoutMs must be a positive number', current.timeoutMs);
-  }
-  if (cacheTtlMs !== undefined) {
-    if (isPositiveNumber(cacheTtlMs)) next.cacheTtlMs = cacheTtlMs;
-    else refuse('cacheTtlMs must be a number >= 0', current.cacheTtlMs);
-  }
-  // A bad value keeps the current batching or retries, even none.
-  if (batch !== undefined) {
-    next.batch = batch === false ? false : (over(batch, current.batch || DEFAULT_BATCH, BATCH_RULES) ?? current.batch);
-  }
-  if (retry !== undefined) {
-    next.retry = retry === false ? false : (over(retry, current.retry || DEFAULT_RETRY, RETRY_RULES) ?? current.retry);
-  }
-  page().current = next;
-  return next;
-}
-
-/** What makes an option of several fields valid, and what the log says where it is no object, or not valid. */
-type Rules<T> = [valid: (merged: T) => boolean, notAnObject: () => void, notValid: () => void];
-
-const BATCHING = 'the current batching';
-const BATCH_RULES: Rules<BatchOptions> = [
-  ({ intervalMs, max }) => isPositiveNumber(intervalMs) && Number.isInteger(max) && max >= 1,
-  () => refuse('batch must be false or { intervalMs, max }', BATCHING),
-  () => refuse('batch.intervalMs must be >= 0 and batch.max an integer >= 1', BATCHING),
-];
-
-const RETRIES = 'the current retries';
-const RETRY_RULES: Rules<RetryOptions> = [
-  ({ attempts, baseDelayMs }) => Number.isInteger(attempts) && attempts >= 0 && isPositiveNumber(baseDelayMs),
-  () => refuse('retry must be false or { attempts, baseDelayMs }', RETRIES),
-  () => refuse('retry.attempts must be an integer >= 0 and retry.baseDelayMs >= 0', RETRIES),
-];
-
-/** `value`'s fields over `base`'s, where `value` is an object and they are valid; undefined, and logged, where not. */
-function over<T extends object>(value: unknown, base: T, [valid, notAnObject, notValid]: Rules<T>): T | undefined {
-  if (typeof value !== 'object' || value === null) return void notAnObject();
-  const given = value as Record<string, unknown>;
-  const merged = Object.fromEntries(
-    Object.entries(base).map(([key, fallback]) => [key, given[key] === undefined ? fallback : given[key]]),
-  ) as T;
-  return valid(merged) ? merged : void notValid();
+  page().current = next as unknown as MaterialDownloadConfig;
+  return page().current;
 }
 
 /** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */

@@ -1,11 +1,28 @@
-import type { BatchOptions } from './config.js';
-import type { OperationName } from './queries.js';
+import type { LinkRequest } from '../machine/inputs.js';
 
-/**
- * What travels between the transport's parts: an operation, its answer, how
- * to send it, and the share of it that callers hold. A file of its own, so
- * the batch queue and the wire need not import the transport that imports them.
- */
+/** The two operations, written against `provider-schema.graphql` (a test validates them); every value is a variable. */
+export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
+export const GET_PBR_MATERIAL_DOWNLOAD_LINK = 'GetPbrMaterialDownloadLink';
+
+export type OperationName = typeof GET_MATERIAL_DOWNLOAD_LINK | typeof GET_PBR_MATERIAL_DOWNLOAD_LINK;
+
+const FILE = '$resolution:DownloadResolution,$fileType:DownloadFileType';
+const FILE_ARGUMENTS = '(resolution:$resolution,fileType:$fileType)';
+
+const query = (name: OperationName, variables: string, fields: string) =>
+  `query ${name}($articleId:String!,$organizationId:ID!,${variables}${FILE}){materials(where:{articleId:{eq:$articleId},organizationId:{eq:$organizationId}}){${fields}}}`;
+
+export const getMaterialDownloadLinkQuery = query(
+  GET_MATERIAL_DOWNLOAD_LINK,
+  '$assignmentType:DataObjectAssignmentType!,',
+  `dataObjectAssignments(where:{assignmentType:{eq:$assignmentType}}){dataObject{mediaType thumbnail${FILE_ARGUMENTS}{downloadUrl}}}`,
+);
+
+export const getPbrMaterialDownloadLinkQuery = query(
+  GET_PBR_MATERIAL_DOWNLOAD_LINK,
+  '',
+  `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
+);
 
 export interface Operation {
   operationName: OperationName;
@@ -18,36 +35,19 @@ export interface OperationResult {
   errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
 }
 
-export interface SendOptions {
-  /** Absolute URL. */
-  endpoint: string;
-  headers: Record<string, string>;
-  timeoutMs: number;
-  batch: BatchOptions | false;
-  /** How long an answer with data is reused for the same operation; 0 turns the cache off. */
-  cacheTtlMs: number;
-  /** The caller's interest: aborting it never cancels anyone else's share. */
-  signal?: AbortSignal | undefined;
-  /**
-   * A lookup sent ahead of the actor that will make it: its answer stays to be
-   * joined, even settled and uncached, until `signal` is aborted.
-   */
-  ahead?: boolean;
-}
+/** Lets the provider tell our traffic apart from its other clients. */
+export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
 
-/** One operation on the wire, shared by every caller that asked for the same thing. */
-export interface SharedOperation {
-  operation: Operation;
-  result: Promise<OperationResult>;
-  resolve: (result: OperationResult) => void;
-  reject: (error: unknown) => void;
-  /** Callers still waiting; at zero the operation is dropped or its request aborted. */
-  waiting: number;
-  /** Aborted when nobody waits any more. */
-  abandoned: AbortController;
-  /** On the wire: once everyone has left, its request is aborted rather than the operation dropped. */
-  sent: boolean;
-  /** Lookups sent ahead that still hold it: settled, it stays to be joined until they let go. */
-  holds: number;
-  settled: boolean;
+/** Inputs a request leaves out (`resolution="none"`) are undefined, and JSON leaves them out of the body. */
+export function toOperation(request: LinkRequest): Operation {
+  const { organizationId, articleId, resolution, fileType } = request;
+  const variables = { articleId, organizationId, resolution, fileType };
+  if (request.kind === 'pbr') {
+    return { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
+  }
+  return {
+    operationName: GET_MATERIAL_DOWNLOAD_LINK,
+    query: getMaterialDownloadLinkQuery,
+    variables: { ...variables, assignmentType: request.assignmentType },
+  };
 }

@@ -1,22 +1,13 @@
-/**
- * From an answer to a link: the readers that find the raw download URL in the
- * data, what the answer's GraphQL errors say where the data yields none, and
- * the check that only a safe URL becomes the anchor's href.
- */
+/** From an answer to a link: the URL in the data, what GraphQL errors say where it yields none, and only a safe href. */
 import { isRefusalCode } from '../machine/refusals.js';
 import type { LinkKind } from '../machine/inputs.js';
 import { MESSAGES } from '../machine/inputs.js';
-import { LookupError } from './errors.js';
 import type { OperationResult } from './operation.js';
-import { invalidResponse, isObject, oneLine } from './wire.js';
+import { invalidResponse, isObject, LookupError, oneLine } from './wire.js';
 
 type Json = Record<string, unknown>;
 
-/**
- * Turn a provider answer into the raw download URL, or null where the
- * provider has none. The answer is untrusted JSON: every step checks its
- * shape. Only the first material is read: an article id names one material.
- */
+/** The raw download URL in untrusted data, or null where the provider has none; an article id names one material. */
 export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
   if (!isObject(data)) throw unexpected('no data');
   const [material] = listAt(data, 'materials', 'data');
@@ -48,7 +39,6 @@ function listAt(parent: Json, key: string, where = 'material'): unknown[] {
   return value;
 }
 
-/** Data of a shape the readers cannot read. */
 const unexpected = (what: string) => new LookupError(`unexpected response: ${what}`);
 
 const assignments = (material: Json, key: string) => listAt(material, key).filter(isObject);
@@ -63,9 +53,8 @@ function downloadUrlAt(node: unknown, ...path: string[]): unknown {
 const MAX_MESSAGES = 3;
 
 /**
- * What an answer's GraphQL errors say went wrong, for an answer that yields
- * no link: a refusal (`unauthorized`) where an error carries a refusal code,
- * else the provider's words (`request-failed`); undefined where no error says
+ * What an answer's GraphQL errors say: a refusal (`unauthorized`) where one
+ * carries a refusal code, else the provider's words; undefined where none says
  * anything. Neither is worth another try: the same request gets the same answer.
  */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
@@ -88,13 +77,10 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
 }
 
 /**
- * The link in an answer, safe to be the anchor's href, or null where the
- * provider has none, under the error policy "ignore": a link read from the
- * data is used, errors or not. Where the data yields none, the errors say why:
- * a refusal whenever no link was read (a server that refuses may null the
- * field, `materials: null`, or all of `data`), the provider's words where the
- * data could not be read. Data that reads as "no file" beside other errors
- * stays "no file".
+ * The safe link in an answer, or null, under the error policy "ignore": a link
+ * in the data is used, errors or not. Without one, a refusal always says why (a
+ * refusing server may null `materials` or `data`); other errors only where the
+ * data could not be read: "no file" beside them stays "no file".
  */
 export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
   const failure = graphqlFailure(errors);
@@ -105,7 +91,6 @@ export function readLink(kind: LinkKind, { data, errors }: OperationResult): str
   } catch (error) {
     throw failure ?? error;
   }
-  // The readers say null where the provider has no link, whatever shape its answer had.
   if (url !== null) return toSafeHref(url);
   if (failure?.reason === 'unauthorized') throw failure;
   return null;
@@ -114,12 +99,7 @@ export function readLink(kind: LinkKind, { data, errors }: OperationResult): str
 /** Longer URLs are refused: no real download link comes near it. */
 export const MAX_HREF_LENGTH = 8192;
 
-/**
- * Only an absolute http(s) URL may become the anchor's href, in the form a
- * browser would use (`new URL(url).href`: a space in a file name becomes
- * `%20`). `javascript:`, `data:`, relative, protocol-relative, padded or
- * control-character URLs count as a failed lookup.
- */
+/** Only an absolute http(s) URL becomes an href, as a browser serializes it (a space becomes `%20`). */
 export function toSafeHref(url: unknown): string {
   const refuse = (why: string, shown = '') =>
     new LookupError(`refused download URL${shown}: ${why}`, { reason: 'unsafe-link' });
@@ -127,7 +107,7 @@ export function toSafeHref(url: unknown): string {
   // Quoted as JSON: a newline or other control character from the service stays on one line.
   const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
   if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
-  // Control characters (tab, newline, NUL, DEL, …): no real link carries one, and browsers silently drop some.
+  // No real link carries a control character, and browsers silently drop some.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {
     throw refuse('only absolute http and https URLs are used', shown);

@@ -1,208 +1,185 @@
+import { logError } from '../log.js';
+import { reusableUntil } from '../machine/linkExpiry.js';
 import type { FoundLink } from '../machine/materialDownload.types.js';
 import type { LinkRequest } from '../machine/inputs.js';
-import { reusableUntil } from '../machine/linkExpiry.js';
-import { createBatchQueues, createBatchRefusals } from './batchQueue.js';
-import { afterThisScript } from './deferral.js';
-import { createLookup, type LookupDownloadLink } from './lookup.js';
-import type { Operation, OperationResult, SendOptions, SharedOperation } from './operation.js';
-import { createProviderClock, stringsIn, type ProviderClock } from './providerClock.js';
-import { graphqlFailure } from './readers.js';
-import { abortError } from './wire.js';
+import { createBatchQueues, createBatchRefusals, type SharedOperation } from './batchQueue.js';
+import { getConfig, type MaterialDownloadConfig } from './config.js';
+import { CLIENT_NAME_HEADERS, toOperation, type Operation, type OperationResult } from './operation.js';
+import { graphqlFailure, readLink } from './readers.js';
+import {
+  abortError,
+  createProviderClock,
+  LookupError,
+  stringsIn,
+  withRetry,
+  type Destination,
+  type ProviderClock,
+} from './wire.js';
 
-export type { Operation, OperationResult, SendOptions, SharedOperation } from './operation.js';
-
-/**
- * Everything the lookups of a page share: the answer cache, the operations
- * in flight, the batch queues and their holds, what endpoints refused
- * arrays, the provider's clock, and the configured provider as read in this
- * task. One for a page (the elements' is made with their page work,
- * src/element/pageScheduler.ts); a test makes its own. Only the options
- * (config.ts) are not in it: every copy of the code on a page shares them.
- */
+/** Everything the lookups of a page share: answers, operations in flight, batch queues, the provider's clock. */
 export interface Transport {
+  /**
+   * The link for a validated request, or null where the provider has none.
+   * Rejects with a LookupError (the retry policy applied for `attempt`); an
+   * abort rejects with the signal's reason.
+   */
   lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
+  /** Sends every queued operation now without waiting for its batch window: the page's starts are over. */
   flush(): void;
-  /**
-   * The link for a validated request, or null where the provider has none;
-   * a LookupError says what went wrong and whether to try again.
-   */
-  lookupDownloadLink: LookupDownloadLink;
-  /**
-   * Sends one GraphQL operation. Operations started within one batch window go
-   * out together as a JSON-array POST; identical operations in flight share one.
-   */
-  sendOperation: (operation: Operation, options: SendOptions) => Promise<OperationResult>;
-  /** Keeps every batch window open until the returned release is called (see BatchQueues). */
-  holdBatchWindows: () => () => void;
-  /** Sends every queued operation now, held or not (see BatchQueues). */
-  sendQueued: () => void;
-  /** The provider's clock, as this transport's answers told it: links' lives are read against it. */
+  /** Keeps the batch windows open until the returned release (elements started over several slices). */
+  holdBatchWindows(): () => void;
+  /** The provider's clock as this transport's answers told it (the debug log reads `aheadBy()`). */
   clock: ProviderClock;
 }
 
-/** A transport of its own; batch refusals are remembered in sessionStorage, for the tab's session. */
 export function createTransport(): Transport {
   const clock = createProviderClock();
   const cache = createAnswerCache(clock);
-  const share = createOperationSharing();
   const queues = createBatchQueues(createBatchRefusals(), clock);
+  const inFlight = new Map<string, SharedOperation>();
+  const destinationFor = createDestinations();
 
-  function sendOperation(operation: Operation, options: SendOptions): Promise<OperationResult> {
-    const { signal, cacheTtlMs } = options;
-    if (signal?.aborted) return Promise.reject(abortError(signal));
-    // Only operations for one endpoint with one set of headers share a request, an answer or a cache entry.
-    const queueKey = JSON.stringify([options.endpoint, options.headers]);
-    const key = JSON.stringify([queueKey, operation.operationName, operation.variables]);
-    const cached = cache.get(key, cacheTtlMs);
-    if (cached) return Promise.resolve(cached);
-    const shared = share(
-      key,
-      operation,
-      (started) => {
-        // Callers attach their own handlers; this one keeps an abandoned operation quiet.
-        started.result.then(
-          (answer) => cache.remember(key, answer, cacheTtlMs),
-          () => {},
-        );
-        queues.enqueue(queueKey, started, options);
-      },
-      options.ahead ? signal : undefined,
-    );
-    return waitFor(shared, signal);
+  /** The operation in flight for `key`, or a new one on its way; one everyone left is never joined. */
+  function share(key: string, operation: Operation, destination: Destination, config: MaterialDownloadConfig) {
+    const live = inFlight.get(key);
+    if (live && !live.abandoned.signal.aborted) return live;
+    const shared = { operation, waiting: 0, abandoned: new AbortController(), sent: false };
+    const result = new Promise<OperationResult>((resolve, reject) => Object.assign(shared, { resolve, reject }));
+    const started = Object.assign(shared, { result }) as SharedOperation;
+    inFlight.set(key, started);
+    // A newer operation for the same key may have taken this one's place.
+    const forget = () => inFlight.get(key) === started && inFlight.delete(key);
+    result.then((answer) => {
+      forget();
+      cache.remember(key, answer, config.cacheTtlMs);
+    }, forget);
+    queues.enqueue(destination, started, config);
+    return started;
   }
 
-  const lookupDownloadLink = createLookup(sendOperation);
   return {
-    lookup: async (request, signal, attempt) => {
-      const href = await lookupDownloadLink(request, signal, attempt);
-      return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
+    async lookup(request, signal, attempt) {
+      try {
+        if (signal.aborted) throw abortError(signal);
+        const config = getConfig();
+        const destination = destinationFor(request, config);
+        const operation = toOperation(request);
+        // Only operations for one endpoint with one set of headers share a request, an answer or a cache entry.
+        const key = JSON.stringify([destination, operation.operationName, operation.variables]);
+        const answer =
+          cache.get(key, config.cacheTtlMs) ?? (await waitFor(share(key, operation, destination, config), signal));
+        const href = readLink(request.kind, answer);
+        return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
+      } catch (error) {
+        throw withRetry(error, attempt, getConfig().retry);
+      }
     },
-    flush: queues.sendQueued,
-    lookupDownloadLink,
-    sendOperation,
-    holdBatchWindows: queues.holdWindows,
-    sendQueued: queues.sendQueued,
+    flush: () => queues.flush(),
+    holdBatchWindows: () => queues.hold(),
     clock,
   };
 }
 
-/** Finds the operation in flight for a key, or starts one (see createOperationSharing). */
-export type ShareOperation = (
-  key: string,
-  operation: Operation,
-  start: (shared: SharedOperation) => void,
-  holdUntil?: AbortSignal,
-) => SharedOperation;
-
 /**
- * The operations in flight, by key. The one for `key`, or a new one that
- * `start` sends on its way. An operation everyone has left is aborted, even
- * if its request is still on the wire: a new caller starts afresh.
- *
- * One held until `holdUntil` aborts (a lookup sent ahead of the actor that
- * will make it) stays to be joined once settled, until then: an actor that
- * starts after the answer came takes that answer, even one no cache keeps
- * (a failure, a link that reads as expired, `cacheTtlMs: 0`), instead of
- * asking again.
+ * One caller's share: its `signal` takes that caller out, and nobody else. The
+ * last caller out abandons the operation after the current script, so a leave
+ * and a join in one step (a refresh overtaken by expiry) share the request.
  */
-export function createOperationSharing(): ShareOperation {
-  const inFlight = new Map<string, SharedOperation>();
-  // A newer operation for the same key may have taken this one's place.
-  const forget = (key: string, shared: SharedOperation) => {
-    if (inFlight.get(key) === shared) inFlight.delete(key);
-  };
-  const startNew = (key: string, operation: Operation, start: (shared: SharedOperation) => void) => {
-    // `result`, `resolve` and `reject` are filled in below: the promise's executor runs at once.
-    const shared = {
-      operation,
-      waiting: 0,
-      abandoned: new AbortController(),
-      sent: false,
-      holds: 0,
-      settled: false,
-    } as SharedOperation;
-    shared.result = new Promise<OperationResult>((resolve, reject) => {
-      const settling =
-        <T>(settle: (outcome: T) => void) =>
-        (outcome: T) => {
-          shared.settled = true;
-          if (shared.holds === 0) forget(key, shared);
-          settle(outcome);
-        };
-      shared.resolve = settling(resolve);
-      shared.reject = settling(reject);
-    });
-    inFlight.set(key, shared);
-    start(shared);
-    return shared;
-  };
-  return (key, operation, start, holdUntil) => {
-    const live = inFlight.get(key);
-    const shared = live && !live.abandoned.signal.aborted ? live : startNew(key, operation, start);
-    if (holdUntil && !holdUntil.aborted) {
-      shared.holds += 1;
-      holdUntil.addEventListener(
-        'abort',
-        () => {
-          shared.holds -= 1;
-          if (shared.holds === 0 && shared.settled) forget(key, shared);
-        },
-        { once: true },
-      );
-    }
-    return shared;
-  };
-}
-
-/**
- * One caller's share: its `signal` takes that caller out, and nobody else.
- * The last caller out abandons the operation once the current task's
- * synchronous work is over, not at once: a caller that leaves and one that
- * joins in the same step (an element whose refresh is overtaken by its
- * link's expiry stops one lookup and starts the same again) share the
- * request on the wire instead of aborting and resending it.
- */
-export function waitFor(shared: SharedOperation, signal: AbortSignal | undefined): Promise<OperationResult> {
+function waitFor(shared: SharedOperation, signal: AbortSignal): Promise<OperationResult> {
   shared.waiting += 1;
-  if (!signal) return shared.result;
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       shared.waiting -= 1;
-      if (shared.waiting === 0) {
-        afterThisScript(() => {
-          if (shared.waiting > 0 || shared.abandoned.signal.aborted) return;
-          shared.abandoned.abort();
-          if (!shared.sent) shared.reject(abortError(shared.abandoned.signal));
-        });
-      }
       reject(abortError(signal));
+      queueMicrotask(() => {
+        if (shared.waiting > 0 || shared.abandoned.signal.aborted) return;
+        shared.abandoned.abort();
+        if (!shared.sent) shared.reject(abortError(shared.abandoned.signal));
+      });
     };
     signal.addEventListener('abort', onAbort, { once: true });
     shared.result.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
+/**
+ * Where a request goes, with what headers. The configured endpoint and its
+ * credentials are read once per task (a catalogue connects a thousand
+ * elements in one) and again once `configure()` changes the options.
+ */
+function createDestinations(): (request: LinkRequest, config: MaterialDownloadConfig) => Destination {
+  let readFor: MaterialDownloadConfig | undefined;
+  let configured = '';
+  let auth: Record<string, string> = {};
+  return (request, config) => {
+    if (config !== readFor) {
+      configured = resolveEndpoint(config.endpoint);
+      auth = readAuthHeaders();
+      readFor = config;
+      queueMicrotask(() => (readFor = undefined));
+    }
+    const endpoint = request.endpoint ? resolveEndpoint(request.endpoint) : configured;
+    // The customer's credentials go to their configured provider only, however an element spells it.
+    return { endpoint, headers: { ...CLIENT_NAME_HEADERS, ...(endpoint === configured ? auth : {}) } };
+  };
+}
+
+/** One absolute http(s) URL, so two spellings share a queue, a cache and the credentials. */
+export function resolveEndpoint(endpoint: string, baseUrl: string | undefined = fetchBaseUrl()): string {
+  const invalid = (why: string) => new LookupError(`invalid endpoint "${endpoint}": ${why}`);
+  let url: URL;
+  try {
+    url = new URL(endpoint, baseUrl);
+  } catch {
+    throw invalid('expected an absolute http(s) URL or a path');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('only http and https are supported');
+  return url.href;
+}
+
+/** The base URL `fetch` resolves a relative URL against (`<base href>` included); undefined where there is none. */
+export function fetchBaseUrl(): string | undefined {
+  try {
+    return new Request('').url;
+  } catch {
+    return undefined;
+  }
+}
+
+export const API_KEY_STORAGE_KEY = 'cm-api-key';
+export const USER_TOKEN_STORAGE_KEY = 'cm-user-token';
+
+/** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
+export function readAuthHeaders(
+  storage: () => Pick<Storage, 'getItem'> | null | undefined = () =>
+    typeof localStorage === 'undefined' ? null : localStorage,
+): Record<string, string> {
+  let why: string;
+  try {
+    const apiKey = storage()?.getItem(API_KEY_STORAGE_KEY);
+    const token = apiKey ? null : storage()?.getItem(USER_TOKEN_STORAGE_KEY);
+    if (!apiKey && !token) return {};
+    const [header, value] = apiKey ? ['api-key', apiKey] : ['authorization', `Bearer ${token}`];
+    // fetch throws on a header value with control or non-Latin-1 characters; the secret never reaches the log.
+    if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
+    why = `localStorage["${apiKey ? API_KEY_STORAGE_KEY : USER_TOKEN_STORAGE_KEY}"] holds characters an HTTP header cannot carry`;
+  } catch (error) {
+    why = `cannot read localStorage (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`;
+  }
+  logError(`${why}; sending the request without auth`);
+  return {};
+}
+
 const MAX_CACHED_ANSWERS = 2000;
 
 export interface AnswerCache {
-  /**
-   * Judged by the TTL in force now: lowering it (to 0, say) takes effect at once.
-   * An answer whose signed link is past the first share of its life is not handed
-   * out, whatever the TTL (see REUSE_WITHIN_SHARE_OF_LIFE).
-   */
+  /** Judged by the TTL in force now, and never past the first half of a signed link's life. */
   get(key: string, ttlMs: number): OperationResult | undefined;
-  /**
-   * Keeps only answers with data: an answer of errors alone is asked for again,
-   * and so is one that refuses the caller beside its data (`materials: null`):
-   * a permission granted on the provider counts at the next lookup.
-   */
+  /** Only answers with data and no refusal: a permission granted on the provider counts at the next lookup. */
   remember(key: string, result: OperationResult, ttlMs: number): void;
 }
 
-/**
- * Answers with data, by operation key; bounded so a long session cannot grow
- * it without end. A link's life is read against `clock`, the provider's.
- */
+/** Answers by operation key, bounded; a link's life is read against the provider's clock. */
 export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): AnswerCache {
   const answers = new Map<string, { result: OperationResult; storedAt: number; reusableUntil: number }>();
   return {
@@ -215,13 +192,10 @@ export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): Answe
     },
     remember(key, result, ttlMs) {
       if (ttlMs <= 0 || result.data == null || graphqlFailure(result.errors)?.reason === 'unauthorized') return;
-      // Deleted first so a renewed answer moves to the end, and the oldest is the first to go;
-      // and so that an answer too close to its expiry to keep does not leave an older one behind.
+      // First, so a renewed answer moves to the end, and one too close to expiry leaves no older one behind.
       answers.delete(key);
       const storedAt = Date.now();
-      // The earliest expiry of any link in the answer. Which of its links an element reads is the
-      // readers' business (the first thumbnail, the first image tile, ...): keeping to the first
-      // to expire, the cache never outlives the one read, whatever the rules.
+      // The earliest expiry of any link in it: whichever one the readers pick, the cache never outlives it.
       let expiresAt = Infinity;
       for (const text of stringsIn([result.data])) expiresAt = Math.min(expiresAt, clock.expiryOf(text) ?? Infinity);
       const until = reusableUntil(storedAt, expiresAt);

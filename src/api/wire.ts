@@ -1,21 +1,35 @@
-/**
- * `fetch` itself, not graphql-request: it served us only worked around. Its batch body has no
- * `operationName` and it finds a single one only by parsing the query with `graphql`, which the
- * builds stubbed out; so each request made a client whose body a middleware replaced. It threw on
- * a relative endpoint, and its messages quote the whole body. Without it each self-registering
- * file is about 7,770 bytes smaller minified, 2,100 gzip (docs/performance.md).
- *
- * The wire: the request within its limits, the answer's shape, what a failure says and whether,
- * and when, it is tried again.
- */
+/** One request on the wire (`fetch` itself: docs/performance.md), its failure and retry, and the provider's clock. */
+import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
+import type { LookupFailure } from '../machine/lookupFailure.js';
+import type { FailureReason } from '../machine/reasons.js';
 import type { RetryOptions } from './config.js';
-import { after } from './deferral.js';
-import { LookupError } from './errors.js';
-import type { Operation, OperationResult, SendOptions } from './operation.js';
-import { readHttpDate, type AnswerTiming, type ProviderClock } from './providerClock.js';
+import type { Operation, OperationResult } from './operation.js';
+
+/** A failed lookup, carrying the fields the machine reads (readLookupFailure); its message is what the console shows. */
+export class LookupError extends Error implements LookupFailure {
+  override name = 'LookupError';
+  reason: FailureReason = 'request-failed';
+  /** Failed on the wire in a way that may pass: the network, HTTP 429, 502, 503 or 504. */
+  transient = false;
+  retryInMs: number | null = null;
+  retryAt: number | null = null;
+  /** How long the server asked us to wait (`Retry-After`); the retry policy decides. */
+  retryAfterMs: number | undefined = undefined;
+  /** Drawn once per failed request, so every operation of it waits as long and retries together. */
+  jitter = Math.random();
+  failedAt = Date.now();
+
+  constructor(message: string, said: Partial<Omit<LookupError, 'message'>> = {}) {
+    super(message);
+    Object.assign(this, said);
+  }
+}
 
 /** Where a request goes: one endpoint with one set of headers. */
-export type Destination = Pick<SendOptions, 'endpoint' | 'headers'>;
+export interface Destination {
+  endpoint: string;
+  headers: Record<string, string>;
+}
 
 /** What ends a request early: the `signal` of those waiting for it, or `timeoutMs`. */
 export interface RequestLimits {
@@ -23,16 +37,13 @@ export interface RequestLimits {
   timeoutMs: number;
 }
 
-/** What hears when an answer came and what it said of the provider's time. */
 export type AnswerClock = Pick<ProviderClock, 'observe'>;
 
 /**
- * Posts one operation as a JSON object, or several as one JSON array, within
- * the limits, and tells `clock` of the answers. Resolves with one answer an
- * operation, in order, or, for several, with undefined when the server does
- * not take arrays: it refuses them, or answers with something else. Rejects
- * with an error the console can show; the caller's abort stays an
- * AbortError, which is no failure. No timer or listener outlives the request.
+ * Posts one operation as a JSON object, or several as a JSON array, and tells
+ * `clock` of the answers. Resolves with one answer an operation, in order, or
+ * with undefined where a batch was refused or answered in another shape.
+ * The caller's abort rejects with its reason; no timer or listener outlives the request.
  */
 export async function post(
   { endpoint, headers }: Destination,
@@ -41,22 +52,21 @@ export async function post(
   clock: AnswerClock,
 ): Promise<OperationResult[] | undefined> {
   const asArray = operations.length > 1;
-  // Both limits in one signal (`AbortSignal.any` is missing from Safari < 17.4), aborted
-  // once the request is over so that its listener on the longer-lived signal goes.
+  // One signal for both limits (`AbortSignal.any` is missing from Safari < 17.4).
   const controller = new AbortController();
   const { signal } = controller;
-  const stopTimer = after(timeoutMs, () =>
-    controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
   );
   const onAbort = () => controller.abort(waiting.reason);
   if (waiting.aborted) onAbort();
   else waiting.addEventListener('abort', onAbort, { once: true, signal });
   let response: Response;
   let text: string;
-  let timing: AnswerTiming;
+  const sentAt = Date.now();
   try {
-    const sentAt = Date.now();
-    // Looked up per call so a fetch wrapper the page installs later still applies.
+    // Looked up per call, so a fetch wrapper the page installs later still applies.
     response = await globalThis.fetch(endpoint, {
       method: 'POST',
       headers: {
@@ -65,41 +75,38 @@ export async function post(
         ...headers,
       },
       body: JSON.stringify(asArray ? operations : operations[0]),
-      // The page's cookies go to its own origin only, never to a provider elsewhere.
       credentials: 'same-origin',
       signal,
     });
-    // Across origins, `Date` reads as null unless the provider exposes it (Access-Control-Expose-Headers).
-    timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
-    // Read to its end within the limits: the body can be read only once.
     text = await response.text();
   } catch (caught) {
-    // The limit that ended it, whatever fetch rejected with: WebKit's rejects with an AbortError
-    // of its own instead of the signal's reason, so a timeout would read as the caller's abort.
+    // WebKit rejects with an AbortError of its own, whatever the reason: the signal says which limit it was.
     const error = signal.aborted ? abortError(signal) : caught;
     if (!(error instanceof Error)) throw new LookupError(`request failed: ${String(error)}`);
-    // A timeout is not retried: a server that slow would only be asked to be slow again.
+    // Not retried: a server that slow would only be asked to be slow again.
     if (error.name === 'TimeoutError') throw new LookupError(`request timed out after ${timeoutMs} ms`);
     if (error.name === 'AbortError') throw error;
-    // fetch rejects with a TypeError for everything it calls a network error: offline, DNS, CORS;
-    // a page's own fetch wrapper may reject with anything.
+    // fetch's TypeError is every network error (offline, DNS, CORS); a page's fetch wrapper may throw anything.
     const network = error instanceof TypeError;
     throw new LookupError(`${network ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
       transient: network,
     });
   } finally {
-    stopTimer();
+    clearTimeout(timer);
     controller.abort();
   }
-  // A 400 with anything but a JSON array for an array body: the server does not batch.
-  // Anything else (a rate limit above all) is about the request, not its shape.
+  // A 400 without an array for an array body: the server does not batch. A 429 is about the rate, not the shape.
   if (asArray && response.status === 400 && !Array.isArray(parseJson(text))) return undefined;
   if (!response.ok) throw statusFailure(response);
-  const body = GRAPHQL_MEDIA_TYPE.test(response.headers.get('content-type') ?? '') ? parseJson(text) : undefined;
+  // Any other type is a page (a web app's fallback HTML at `/graphql`), even where it parses.
+  const graphql = /\bapplication\/(?:graphql-response\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+  const body = graphql ? parseJson(text) : undefined;
   if (body === undefined) throw invalidResponse('not JSON');
   const answers: unknown = asArray ? body : [body];
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
+  // Across origins `Date` reads as null unless the provider exposes it.
+  const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
   clock.observe(
     timing,
     results.map(({ data }) => data),
@@ -107,14 +114,7 @@ export async function post(
   return results;
 }
 
-/**
- * The media types GraphQL over HTTP answers in. A body of any other type is
- * a page, not an answer (a web app's fallback HTML at `/graphql`), even
- * where it happens to parse.
- */
-const GRAPHQL_MEDIA_TYPE = /\bapplication\/(?:graphql-response\+)?json\b/i;
-
-/** The value `text` holds, or undefined where it is not JSON (no JSON text parses to undefined). */
+/** The value `text` holds, or undefined where it is not JSON. */
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -123,11 +123,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/**
- * One operation's answer: an object whose `errors`, where present, is a list
- * and whose `data` is an object or null. Only the shape the lookup relies on
- * is checked here; the readers check the data.
- */
+/** Only the shape the lookup relies on; the readers check the data. */
 function readOperationResult(value: unknown): OperationResult {
   if (!isObject(value)) throw invalidResponse('not a GraphQL result');
   const { data, errors } = value;
@@ -136,10 +132,8 @@ function readOperationResult(value: unknown): OperationResult {
   return { data, errors };
 }
 
-/** An answer that is not a GraphQL result: not worth another try. */
 export const invalidResponse = (what: string) => new LookupError(`invalid response: ${what}`);
 
-/** A JSON object: not null, not a list. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -154,11 +148,7 @@ export function oneLine(text: string): string {
   return first.length > 120 ? `${first.slice(0, 120)}…` : first;
 }
 
-/**
- * An answer with an error status, told whether (and, by its `Retry-After`,
- * when) to try again: 429, 502, 503 and 504 say "not now" rather than "not
- * this"; 401 and 403 say "not you", the credentials, not the request.
- */
+/** 429, 502, 503 and 504 say "not now" rather than "not this"; 401 and 403 say "not you". */
 export function statusFailure({ status, headers }: Response): LookupError {
   const transient = [429, 502, 503, 504].includes(status);
   return new LookupError(`request failed: HTTP ${status}`, {
@@ -170,12 +160,7 @@ export function statusFailure({ status, headers }: Response): LookupError {
   });
 }
 
-/**
- * `Retry-After` in seconds (delay-seconds: digits only) or as an HTTP date;
- * undefined when absent or unreadable. A date is the server's, so it is
- * counted from `now` in the server's time (its `Date`, where the answer lets
- * it be read): a visitor whose clock is wrong waits as long as the server asked.
- */
+/** Delay-seconds or an HTTP date, counted from `now` in the server's time: a wrong visitor clock waits as asked. */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -187,11 +172,10 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 export const MAX_RETRY_AFTER_MS = 10_000;
 
 /**
- * The failure of attempt `attempt` (0 for the first), told when to try again
- * under `policy`: transient failures only, at most `policy.attempts` more
- * times, after the server's `Retry-After` when it sent one (up to 10 s),
- * otherwise after a backoff that grows threefold each time (about 0.5 s, then
- * 1.5 s), varied by 20% either way so many pages do not come back in step.
+ * The failure of attempt `attempt` (0 for the first), told when to try again:
+ * only a failure on the wire, at most `policy.attempts` more times, after the
+ * server's `Retry-After` or a backoff growing threefold, ±20% so pages do not
+ * come back in step.
  */
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
@@ -199,5 +183,102 @@ export function withRetry(error: unknown, attempt: number, policy: RetryOptions 
   if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return error;
   const retryInMs = Math.round(retryAfterMs ?? policy.baseDelayMs * 3 ** attempt * (0.8 + 0.4 * error.jitter));
   // A copy: every operation of one failed request shares its error, each on an attempt of its own.
-  return new LookupError(error.message, { ...error, retryInMs });
+  return new LookupError(error.message, { ...error, retryInMs, retryAt: error.failedAt + retryInMs });
+}
+
+/** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
+export interface AnswerTiming {
+  sentAt: number;
+  receivedAt: number;
+  date: string | null;
+}
+
+/** The provider's clock minus the visitor's, at least and at most, in ms. */
+type OffsetBounds = [low: number, high: number];
+
+/** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
+export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
+
+export interface ProviderClock {
+  /** Takes in an answer's `Date` where readable, else the signing times of the links in `answers`. */
+  observe(timing: AnswerTiming, answers: readonly unknown[]): void;
+  /** A moment written in the provider's time, in the visitor's `Date.now()` terms: never later than it is. */
+  toVisitorTime(providerMoment: number): number;
+  /** When a link stops working, in the visitor's `Date.now()` terms; null where it does not say. */
+  expiryOf(href: string): number | null;
+  /** How far the provider's clock is ahead of the visitor's (negative: behind); null while nothing says. */
+  aheadBy(): number | null;
+}
+
+/**
+ * A signed link's expiry is written in the provider's time, and a visitor's
+ * clock may be hours off. Each reading bounds the offset (a `Date` is stamped,
+ * to the second, between asking and answer); readings are intersected while
+ * they agree, and one that cannot be true beside them (the visitor's clock
+ * was set) replaces them. Bounds that hold zero leave the visitor's clock as
+ * it is; others give the bound that makes links expire soonest.
+ */
+export function createProviderClock(): ProviderClock {
+  // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
+  let fromDates: OffsetBounds | null = null;
+  let fromSignatures: OffsetBounds | null = null;
+  const aheadBy = () => {
+    const bounds = fromDates ?? fromSignatures;
+    if (!bounds) return null;
+    const [low, high] = bounds;
+    return low <= 0 && high >= 0 ? 0 : high;
+  };
+  return {
+    observe(timing, answers) {
+      const dated = boundsFrom(readHttpDate(timing.date), timing);
+      if (dated) fromDates = narrowed(fromDates, dated);
+      else {
+        for (const href of stringsIn(answers)) {
+          const signed = boundsFrom(readSigningTime(href), timing);
+          if (signed) fromSignatures = narrowed(fromSignatures, signed);
+        }
+      }
+    },
+    toVisitorTime: (providerMoment) => providerMoment - (aheadBy() ?? 0),
+    expiryOf(href) {
+      const expiry = readLinkExpiry(href);
+      return expiry === null ? null : this.toVisitorTime(expiry);
+    },
+    aheadBy,
+  };
+}
+
+function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds | null {
+  if (providerMoment === null) return null;
+  const low = providerMoment - receivedAt;
+  // Written to the second, cut.
+  const high = providerMoment + 1000 - sentAt;
+  const credible = Math.abs(low) <= MAX_CREDIBLE_OFFSET_MS && Math.abs(high) <= MAX_CREDIBLE_OFFSET_MS;
+  return credible && low <= high ? [low, high] : null;
+}
+
+function narrowed(known: OffsetBounds | null, reading: OffsetBounds): OffsetBounds {
+  if (!known) return reading;
+  const low = Math.max(known[0], reading[0]);
+  const high = Math.min(known[1], reading[1]);
+  return low <= high ? [low, high] : reading;
+}
+
+/** Every string in answers, without recursion: a server's answer could nest deep enough to overflow the stack. */
+export function* stringsIn(values: readonly unknown[]): Generator<string> {
+  const pending = [...values];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') yield value;
+    else if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) pending.push(child);
+  }
+}
+
+/** An HTTP-date opens with the day's name and holds a time: Date.parse alone reads a date into almost anything. */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
+
+export function readHttpDate(value: string | null | undefined): number | null {
+  const text = value?.trim() ?? '';
+  const moment = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(moment) ? null : moment;
 }

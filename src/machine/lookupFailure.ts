@@ -1,11 +1,8 @@
 import { isReason, type Reason } from './reasons.js';
 
 /**
- * A failed lookup, as the machine reads it. The lookup rejects with whatever
- * it has: the element's transport with a LookupError, a test or a page of
- * its own with any Error, a string, anything. Each field is taken only where
- * it has its type; what is missing or of another type reads as a request
- * that failed and says nothing more.
+ * A failed lookup, as the machine reads it: the transport's LookupError carries
+ * these fields; any other rejection (a page's own lookup) reads as a request that failed.
  */
 export interface LookupFailure {
   /** The sentence for the page and the console: the failure's message, or else the failure as text. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnswerCache, type AnswerCache } from '../../src/api/transport';
 import type { OperationResult } from '../../src/api/operation';
-import { createProviderClock } from '../../src/api/providerClock';
+import { createProviderClock } from '../../src/api/wire';
 
 const TTL = 1000;
 const answer = (url: string) => ({ data: { materials: [{ url }] } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readAuthHeaders } from '../../src/api';
+import { readAuthHeaders } from '../../src/api/transport';
 
 const storage = (items: Record<string, string>) => () => ({ getItem: (key: string) => items[key] ?? null });
 

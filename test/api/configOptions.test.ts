@@ -117,15 +117,27 @@ describe('configureTransport() logs a bad value and keeps the one in force, neve
     ['a negative cache TTL', { cacheTtlMs: -1 }, /^cm-material-download: configure: cacheTtlMs .*; keeping 60000$/],
     ['a NaN cache TTL', { cacheTtlMs: NaN }, /configure: cacheTtlMs must be a number >= 0/],
     ['an endless cache TTL', { cacheTtlMs: Infinity }, /configure: cacheTtlMs must be a number >= 0/],
-    ['batch: null', { batch: null }, /^cm-material-download: configure: batch must be false or \{ intervalMs, max \}/],
-    ['batch: true', { batch: true }, /configure: batch must be false or/],
-    ['batch as text', { batch: 'fast' }, /configure: batch must be false or/],
-    ['batch.max: 0', { batch: { max: 0 } }, /^cm-material-download: configure: batch\.intervalMs .* batch\.max/],
-    ['a negative batch.max', { batch: { max: -2 } }, /configure: batch\.intervalMs must be >= 0 and batch\.max/],
-    ['a fractional batch.max', { batch: { max: 2.5 } }, /configure: batch\.intervalMs must be >= 0/],
-    ['a NaN batch.max', { batch: { max: NaN } }, /configure: batch\.intervalMs must be >= 0/],
-    ['a negative batch.intervalMs', { batch: { intervalMs: -1 } }, /configure: batch\.intervalMs must be >= 0/],
-    ['a NaN batch.intervalMs', { batch: { intervalMs: NaN } }, /configure: batch\.intervalMs must be >= 0/],
+    [
+      'batch: null',
+      { batch: null },
+      /^cm-material-download: configure: batch must be false or \{ intervalMs: a number >= 0, max: an integer >= 1 \}; keeping \{"intervalMs":10,"max":10\}$/,
+    ],
+    ['batch: true', { batch: true }, /configure: batch must be false or \{/],
+    ['batch as text', { batch: 'fast' }, /configure: batch must be false or \{/],
+    [
+      'batch.max: 0',
+      { batch: { max: 0 } },
+      /^cm-material-download: configure: batch must be false or \{ intervalMs: a number >= 0, max: an integer >= 1 \}; keeping \{"intervalMs":10,"max":10\}$/,
+    ],
+    ['a negative batch.max', { batch: { max: -2 } }, /configure: batch must be .*max: an integer >= 1/],
+    ['a fractional batch.max', { batch: { max: 2.5 } }, /configure: batch must be .*intervalMs: a number >= 0/],
+    ['a NaN batch.max', { batch: { max: NaN } }, /configure: batch must be .*intervalMs: a number >= 0/],
+    [
+      'a negative batch.intervalMs',
+      { batch: { intervalMs: -1 } },
+      /configure: batch must be .*intervalMs: a number >= 0/,
+    ],
+    ['a NaN batch.intervalMs', { batch: { intervalMs: NaN } }, /configure: batch must be .*intervalMs: a number >= 0/],
   ])('%s', (_, options, message) => {
     expect(() => configureTransport(options as unknown as ConfigureOptions)).not.toThrow();
     expect(getConfig()).toEqual(DEFAULTS);

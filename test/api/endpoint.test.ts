@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LookupError } from '../../src/api';
-import { fetchBaseUrl, resolveEndpoint } from '../../src/api/lookup';
+import { fetchBaseUrl, resolveEndpoint } from '../../src/api/transport';
+import { LookupError } from '../../src/api/wire';
 
 afterEach(() => vi.unstubAllGlobals());
 

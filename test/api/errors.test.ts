@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAbortError, LookupError } from '../../src/api/errors';
+import { LookupError } from '../../src/api/wire';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -9,9 +9,11 @@ describe('LookupError', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('LookupError');
     expect(error.message).toBe('request failed: HTTP 500');
+    expect(error.reason).toBe('request-failed');
     expect(error.transient).toBe(false);
     expect(error.retryAfterMs).toBeUndefined();
-    expect(error.retryInMs).toBeUndefined();
+    expect(error.retryInMs).toBeNull();
+    expect(error.retryAt).toBeNull();
   });
 
   it('keeps what it is told', () => {
@@ -29,18 +31,5 @@ describe('LookupError', () => {
     expect(new LookupError('a').jitter).toBe(0.75);
     expect(new LookupError('b').jitter).toBe(0.1);
     expect(new LookupError('c', { jitter: 0 }).jitter).toBe(0);
-  });
-});
-
-describe('isAbortError', () => {
-  it.each([
-    ['a DOMException AbortError', new DOMException('The operation was aborted.', 'AbortError'), true],
-    ['an Error named AbortError', Object.assign(new Error('x'), { name: 'AbortError' }), true],
-    ['a TimeoutError', new DOMException('timed out', 'TimeoutError'), false],
-    ['a LookupError', new LookupError('request failed: HTTP 500'), false],
-    ['a look-alike that is no Error', { name: 'AbortError' }, false],
-    ['a string', 'AbortError', false],
-  ])('%s: %s', (_, error, expected) => {
-    expect(isAbortError(error)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LookupError } from '../../src/api/errors';
 import { graphqlFailure, readLink } from '../../src/api/readers';
+import { LookupError } from '../../src/api/wire';
 import { readRefusal, REFUSAL_CODES } from '../../src/machine/refusals';
 import type { OperationResult } from '../../src/api/operation';
 

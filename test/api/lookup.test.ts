@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureTransport, createTransport, LookupError, resetConfig, type LookupDownloadLink } from '../../src/api';
+import { configureTransport, resetConfig } from '../../src/api/config';
+import { createTransport, type Transport } from '../../src/api/transport';
+import { LookupError } from '../../src/api/wire';
 import type { LinkRequest } from '../../src/machine';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 
@@ -25,8 +27,11 @@ function stubStorage(items: Record<string, string>) {
   return getItem;
 }
 
-/** Each test's own transport's: nothing another test cached, shared or queued. */
-let lookupDownloadLink: LookupDownloadLink;
+/** Each test's own: nothing another test cached, shared or queued. */
+let transport: Transport;
+/** The href a lookup finds, or null. */
+const lookupDownloadLink = async (request: LinkRequest, signal = new AbortController().signal, attempt = 0) =>
+  (await transport.lookup(request, signal, attempt))?.href ?? null;
 
 /** The error a lookup rejects with. */
 const failureOf = (request: LinkRequest) =>
@@ -37,7 +42,7 @@ const failureOf = (request: LinkRequest) =>
 
 beforeEach(() => {
   resetConfig();
-  lookupDownloadLink = createTransport().lookupDownloadLink;
+  transport = createTransport();
   configureTransport({ endpoint: CONFIGURED, batch: false, cacheTtlMs: 0 });
 });
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api';
+import { getMaterialDownloadLinkQuery, getPbrMaterialDownloadLinkQuery } from '../../src/api/operation';
 
 const schema = buildSchema(readFileSync(new URL('../../src/api/provider-schema.graphql', import.meta.url), 'utf8'));
 

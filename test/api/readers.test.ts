@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LookupError, readDownloadUrl } from '../../src/api';
+import { readDownloadUrl } from '../../src/api/readers';
+import { LookupError } from '../../src/api/wire';
 import type { LinkKind } from '../../src/machine';
 
 const thumb = (url: string | null, mediaType = 'image/png') => ({

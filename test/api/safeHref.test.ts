@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LookupError, toSafeHref } from '../../src/api';
+import { toSafeHref } from '../../src/api/readers';
+import { LookupError } from '../../src/api/wire';
 
 describe('toSafeHref', () => {
   it.each(['http://files.example/a.png', 'https://files.example/a.zip?x=1#y', 'HTTPS://files.example/b'])(

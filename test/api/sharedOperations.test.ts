@@ -1,17 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { abandonedByAll } from '../../src/api/batchQueue';
-import { createOperationSharing, waitFor, type SharedOperation } from '../../src/api/transport';
-import { readDownloadUrl } from '../../src/api/readers';
-import type { Operation, OperationResult, SendOptions } from '../../src/api/transport';
+import type { FoundLink } from '../../src/machine/materialDownload.types';
 import { answerEach, articlesPerRequest, fakeFetch, thumbnailAnswer, type Answer } from './support/fakeFetch';
-import {
-  answerLinks,
-  freshSendOptions as freshOptions,
-  linkAnswerOf as answerOf,
-  thumbnailOperation as operation,
-  useFakeClock,
-} from './support/transportFixtures';
+import { answerLinks, foundLinkOf as linkOf, freshConfig, useFakeClock } from './support/transportFixtures';
 
 /**
  * Callers of one operation share it; each caller's signal takes that caller
@@ -25,14 +16,13 @@ function heldAnswers() {
   return { answer, releaseAll: () => release.splice(0).forEach((go) => go()) };
 }
 
-const { elapse, transport } = useFakeClock();
-const sendOperation = (operation: Operation, options: SendOptions) => transport().sendOperation(operation, options);
+const { elapse, lookup } = useFakeClock();
 
 /** A-1 for a caller who leaves once it is on the wire, beside a caller of `stayingFor` who stays. */
-async function oneLeavesOnTheWire(options: SendOptions, stayingFor: string) {
+async function oneLeavesOnTheWire(stayingFor: string) {
   const leaving = new AbortController();
-  const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal }).catch(() => 'left');
-  const staying = sendOperation(operation(stayingFor), options);
+  const left = lookup('A-1', leaving.signal).catch(() => 'left');
+  const staying = lookup(stayingFor);
   await elapse(30);
   leaving.abort();
   expect(await left).toBe('left');
@@ -47,10 +37,10 @@ describe('an operation shared by two callers', () => {
   async function leavingWhileStaying(joins: 'before' | 'as it leaves') {
     const held = heldAnswers();
     const { requests } = fakeFetch(held.answer);
-    const options = freshOptions({ batch: false });
+    freshConfig({ batch: false });
     const leaving = new AbortController();
-    const ask = () => sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
-    const left = sendOperation(operation('A-1'), { ...options, signal: leaving.signal });
+    const ask = () => lookup('A-1');
+    const left = lookup('A-1', leaving.signal);
     let staying = joins === 'before' ? ask() : null;
     await elapse(0);
     leaving.abort();
@@ -58,7 +48,7 @@ describe('an operation shared by two callers', () => {
     await expect(left).rejects.toMatchObject({ name: 'AbortError' });
     expect(requests[0]!.signal!.aborted).toBe(false);
     held.releaseAll();
-    expect(await staying).toEqual(answerOf('A-1'));
+    expect(await staying).toEqual(linkOf('A-1'));
     expect(requests).toHaveLength(1);
   }
 
@@ -71,58 +61,24 @@ describe('an operation shared by two callers', () => {
 
   it('is dropped before it is sent once both have left, and a newcomer starts afresh', async () => {
     const { requests } = fakeFetch(answerLinks);
-    const options = freshOptions();
+    freshConfig();
     const callers = [new AbortController(), new AbortController()];
-    const results = callers.map((caller) =>
-      sendOperation(operation('A-1'), { ...options, signal: caller.signal }).catch((error: Error) => error.name),
-    );
+    const results = callers.map((caller) => lookup('A-1', caller.signal).catch((error: Error) => error.name));
     for (const caller of callers) caller.abort();
     expect(await Promise.all(results)).toEqual(['AbortError', 'AbortError']);
-    const newcomer = sendOperation(operation('A-1'), options);
+    const newcomer = lookup('A-1');
     await elapse(30);
-    expect(await newcomer).toEqual(answerOf('A-1'));
+    expect(await newcomer).toEqual(linkOf('A-1'));
     expect(articlesPerRequest(requests)).toEqual([['A-1']]);
   });
 
   it('rejects a leaving caller with its own reason', async () => {
     fakeFetch(heldAnswers().answer);
     const leaving = new AbortController();
-    const left = sendOperation(operation('A-1'), { ...freshOptions(), signal: leaving.signal });
+    freshConfig();
+    const left = lookup('A-1', leaving.signal);
     leaving.abort(new Error('element removed'));
     await expect(left).rejects.toThrow('element removed');
-  });
-});
-
-describe('a lookup sent ahead of the actor that will make it', () => {
-  /** A-1 asked and answered, then asked again by a newcomer (cacheTtlMs 0: no cache keeps the answer). */
-  async function askedAgainAfterTheAnswer(ahead: boolean) {
-    const { requests } = fakeFetch(answerLinks);
-    const options = freshOptions({ batch: false, cacheTtlMs: 0 });
-    const hold = new AbortController();
-    const first = await sendOperation(operation('A-1'), { ...options, signal: hold.signal, ahead });
-    const actor = await sendOperation(operation('A-1'), { ...options, signal: new AbortController().signal });
-    return { requests, options, hold, first, actor };
-  }
-
-  it('keeps its answer to be joined while it holds it, even one no cache keeps: one request', async () => {
-    const { requests, first, actor } = await askedAgainAfterTheAnswer(true);
-    expect(actor).toEqual(answerOf('A-1'));
-    expect(actor).toBe(first);
-    expect(requests).toHaveLength(1);
-  });
-
-  it('once let go, leaves a newcomer to ask afresh', async () => {
-    const { requests, options, hold } = await askedAgainAfterTheAnswer(true);
-    hold.abort();
-    await elapse(0);
-    expect(await sendOperation(operation('A-1'), options)).toEqual(answerOf('A-1'));
-    expect(requests).toHaveLength(2);
-  });
-
-  it('an ordinary caller keeps nothing once answered: the newcomer asks again', async () => {
-    const { requests, actor } = await askedAgainAfterTheAnswer(false);
-    expect(actor).toEqual(answerOf('A-1'));
-    expect(requests).toHaveLength(2);
   });
 });
 
@@ -130,7 +86,8 @@ describe("a caller's signal", () => {
   it('keeps no listener once the answer has come', async () => {
     fakeFetch(answerLinks);
     const caller = new AbortController();
-    const result = sendOperation(operation('A-1'), { ...freshOptions(), signal: caller.signal });
+    freshConfig();
+    const result = lookup('A-1', caller.signal);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
     await elapse(30);
     await result;
@@ -140,30 +97,11 @@ describe("a caller's signal", () => {
   it('keeps no listener once its caller has left, while the others still wait', async () => {
     const held = heldAnswers();
     fakeFetch(held.answer);
-    const { leaving, staying } = await oneLeavesOnTheWire(freshOptions(), 'A-1');
+    freshConfig();
+    const { leaving, staying } = await oneLeavesOnTheWire('A-1');
     expect(getEventListeners(leaving.signal, 'abort')).toHaveLength(0);
     held.releaseAll();
     await staying;
-  });
-});
-
-describe('an operation everyone left before it was sent', () => {
-  it('settles as aborted at once, so whoever holds it is not left waiting', async () => {
-    const shared = createOperationSharing()('never-sent A-1', operation('A-1'), () => {});
-    let outcome: unknown = 'pending';
-    shared.result.then(
-      () => (outcome = 'answered'),
-      (error: unknown) => (outcome = error),
-    );
-    const callers = [new AbortController(), new AbortController()];
-    const left = callers.map((caller) => waitFor(shared, caller.signal).catch(() => 'left'));
-    callers[0]!.abort();
-    await elapse(0);
-    expect(outcome).toBe('pending');
-    callers[1]!.abort();
-    await elapse(0);
-    expect(outcome).toMatchObject({ name: 'AbortError' });
-    expect(await Promise.all(left)).toEqual(['left', 'left']);
   });
 });
 
@@ -171,28 +109,28 @@ describe('an operation everyone left while its batch went on', () => {
   it('is still answered, and its answer cached for the next caller', async () => {
     const held = heldAnswers();
     const { requests } = fakeFetch(held.answer);
-    const options = freshOptions({ cacheTtlMs: 60_000 });
-    const { staying: mate } = await oneLeavesOnTheWire(options, 'A-2');
+    freshConfig({ cacheTtlMs: 60_000 });
+    const { staying: mate } = await oneLeavesOnTheWire('A-2');
     held.releaseAll();
     await mate;
-    expect(await sendOperation(operation('A-1'), options)).toEqual(answerOf('A-1'));
+    expect(await lookup('A-1')).toEqual(linkOf('A-1'));
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2']]);
   });
 
   it('settling late does not end the sharing of the operation that took its place', async () => {
     const held = heldAnswers();
     const { requests } = fakeFetch(held.answer);
-    const options = freshOptions();
-    const { staying: mate } = await oneLeavesOnTheWire(options, 'A-2');
+    freshConfig();
+    const { staying: mate } = await oneLeavesOnTheWire('A-2');
     // Asked again while the abandoned one is still on the wire: a new operation takes its place.
-    const second = sendOperation(operation('A-1'), options);
+    const second = lookup('A-1');
     held.releaseAll();
     await mate;
     // The abandoned one has settled now; a third caller still joins the second.
-    const third = sendOperation(operation('A-1'), options);
+    const third = lookup('A-1');
     await elapse(30);
     held.releaseAll();
-    expect(await Promise.all([second, third])).toEqual([answerOf('A-1'), answerOf('A-1')]);
+    expect(await Promise.all([second, third])).toEqual([linkOf('A-1'), linkOf('A-1')]);
     expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1']]);
   });
 });
@@ -207,47 +145,23 @@ describe('an operation whose answer carries a signed link', () => {
       return thumbnailAnswer(`https://files.example/${String(variables.articleId)}.png?n=${issued}&se=${expiry}&sig=x`);
     });
   };
-  const linkOf = (result: OperationResult) => readDownloadUrl('thumbnail', result.data);
+  const hrefOf = (found: FoundLink | null) => found?.href;
 
   it('is shared only while in flight; once answered, a caller gets it from the cache only in the first half of its life', async () => {
     const { requests } = fakeFetch(answerSignedLinks());
-    const options = freshOptions({ cacheTtlMs: 60_000 });
-    const sharing = [sendOperation(operation('A-1'), options), sendOperation(operation('A-1'), options)];
+    freshConfig({ cacheTtlMs: 60_000 });
+    const sharing = [lookup('A-1'), lookup('A-1')];
     await elapse(30);
     const [first, second] = await Promise.all(sharing);
-    expect(linkOf(first!)).toMatch(/\?n=1&/);
-    expect(second).toBe(first);
+    expect(hrefOf(first!)).toMatch(/\?n=1&/);
+    expect(second).toEqual(first);
 
     await elapse(4_000);
-    expect(await sendOperation(operation('A-1'), options)).toBe(first);
+    expect(await lookup('A-1')).toEqual(first);
     await elapse(1_000);
-    const renewed = sendOperation(operation('A-1'), options);
+    const renewed = lookup('A-1');
     await elapse(30);
-    expect(linkOf(await renewed)).toMatch(/\?n=2&/);
+    expect(hrefOf(await renewed)).toMatch(/\?n=2&/);
     expect(requests).toHaveLength(2);
-  });
-});
-
-describe('abandonedByAll', () => {
-  const member = () => ({ abandoned: new AbortController() }) as SharedOperation;
-
-  it('aborts once every member is abandoned, not before', () => {
-    const batch = [member(), member(), member()];
-    const everyoneLeft = abandonedByAll(batch);
-    batch[0]!.abandoned.abort();
-    batch[2]!.abandoned.abort();
-    expect(everyoneLeft.signal.aborted).toBe(false);
-    batch[1]!.abandoned.abort();
-    expect(everyoneLeft.signal.aborted).toBe(true);
-  });
-
-  it('leaves no listener on a member once it fired, or once aborted by hand', () => {
-    const batch = [member(), member()];
-    const everyoneLeft = abandonedByAll(batch);
-    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([1, 1]);
-    batch[0]!.abandoned.abort();
-    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 1]);
-    everyoneLeft.abort();
-    expect(batch.map(({ abandoned }) => getEventListeners(abandoned.signal, 'abort').length)).toEqual([0, 0]);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
-import { configureTransport, createTransport, LookupError, resetConfig, type LookupDownloadLink } from '../../src/api';
+import { configureTransport, resetConfig } from '../../src/api/config';
+import { createTransport, type Transport } from '../../src/api/transport';
+import { LookupError } from '../../src/api/wire';
 import type { LinkRequest } from '../../src/machine/inputs';
 
 /**
@@ -9,8 +11,11 @@ import type { LinkRequest } from '../../src/machine/inputs';
  */
 
 let provider: Provider;
-/** Each test's own transport's: nothing another test cached, shared or queued. */
-let lookupDownloadLink: LookupDownloadLink;
+/** Each test's own: nothing another test cached, shared or queued. */
+let transport: Transport;
+/** The href a lookup finds, or null. */
+const lookupDownloadLink = async (request: LinkRequest, signal = new AbortController().signal, attempt = 0) =>
+  (await transport.lookup(request, signal, attempt))?.href ?? null;
 
 beforeAll(async () => {
   provider = await startProvider();
@@ -18,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => provider?.close());
 beforeEach(() => {
   resetConfig();
-  lookupDownloadLink = createTransport().lookupDownloadLink;
+  transport = createTransport();
   configureTransport({ endpoint: provider.graphqlUrl });
   provider.clearRequests();
 });
@@ -64,7 +69,7 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
   return outcome.error as Error;
 }
 
-describe('lookupDownloadLink gives the link for each kind', () => {
+describe('lookup gives the link for each kind', () => {
   it.each<[string, LinkRequest, string]>([
     ['a thumbnail', swatch('A-100'), 'thumbnail-THUMBNAIL_10X10_CM-MEDIUM.exr'],
     ['a tile: the first image among the tileable renders', tile('A-101'), 'tile-MATERIAL_TILEABLE_RENDER_2-MEDIUM.exr'],
@@ -402,7 +407,7 @@ describe('a full batch', () => {
 describe('the batch window', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('stays open while operations keep arriving within intervalMs of each other', async () => {
+  it('holds what arrives within intervalMs of the first operation', async () => {
     // 25 ms apart against a window of 200: a busy machine's late timers still land well inside it.
     configureTransport({ batch: { intervalMs: 200, max: 10 }, cacheTtlMs: 0 });
     const pending = [];
@@ -415,7 +420,7 @@ describe('the batch window', () => {
     expect(provider.requests[0]!.operations).toHaveLength(3);
   });
 
-  it('closes after five intervals however steadily they arrive', async () => {
+  it('closes intervalMs after the first operation, however steadily more arrive', async () => {
     configureTransport({ batch: { intervalMs: 40, max: 50 }, cacheTtlMs: 0 });
     const pending = [];
     for (let index = 0; index < 12; index += 1) {
@@ -455,14 +460,14 @@ describe('a failure on the wire says it may pass, and when to try again', () => 
     const error = await failureAt(request);
     expect(error).toBeInstanceOf(LookupError);
     expect(error.transient).toBe(transient);
-    expect(error.retryInMs).toEqual(transient ? expect.any(Number) : undefined);
+    expect(error.retryInMs).toEqual(transient ? expect.any(Number) : null);
   });
 
   it('a timeout is not: a server that slow would only be asked to be slow again', async () => {
     configureTransport({ timeoutMs: 200 });
     const error = await failureAt(swatch('fault-hang'));
     expect(error.message).toBe('request timed out after 200 ms');
-    expect([error.transient, error.retryInMs]).toEqual([false, undefined]);
+    expect([error.transient, error.retryInMs]).toEqual([false, null]);
   });
 
   it('the wait grows with the attempt, within ±20%, and the attempts run out', async () => {
@@ -474,14 +479,14 @@ describe('a failure on the wire says it may pass, and when to try again', () => 
     expect(first.retryInMs).toBeLessThanOrEqual(120);
     expect(second.retryInMs).toBeGreaterThanOrEqual(240);
     expect(second.retryInMs).toBeLessThanOrEqual(360);
-    expect([last.transient, last.retryInMs]).toEqual([true, undefined]);
+    expect([last.transient, last.retryInMs]).toEqual([true, null]);
     expect(provider.requests).toHaveLength(3);
   });
 
   it('retry: false: said to be on the wire, never to be tried again', async () => {
     configureTransport({ retry: false });
     const error = await failureAt(swatch('fault-status-503-json'));
-    expect([error.transient, error.retryInMs]).toEqual([true, undefined]);
+    expect([error.transient, error.retryInMs]).toEqual([true, null]);
   });
 
   it("the server's Retry-After is read and waited out, up to 10 s", async () => {
@@ -491,10 +496,10 @@ describe('a failure on the wire says it may pass, and when to try again', () => 
     expect(unavailable).toMatchObject({ retryAfterMs: 10_000, retryInMs: 10_000 });
     // Longer, and the link is given up for now.
     const patient = await failureAt(swatch('fault-status-503-json-retry-11'));
-    expect(patient).toMatchObject({ transient: true, retryAfterMs: 11_000, retryInMs: undefined });
+    expect(patient).toMatchObject({ transient: true, retryAfterMs: 11_000, retryInMs: null });
     // Only a failure worth another try is asked when: a 500 with Retry-After is final.
     const final = await failureAt(swatch('fault-status-500-json-retry-1'));
-    expect([final.retryAfterMs, final.retryInMs]).toEqual([undefined, undefined]);
+    expect([final.retryAfterMs, final.retryInMs]).toEqual([undefined, null]);
   });
 
   it('every operation of one failed batch gets the same wait, so that they retry as one batch', async () => {
@@ -600,7 +605,7 @@ describe('a provider that refuses inside GraphQL (HTTP 200, a code in the error)
     ],
   ])('%s: unauthorized, in its words, and not worth another try', async (_, articleId, message) => {
     const error = await failureOf(lookupDownloadLink(swatch(articleId)));
-    expect(error).toMatchObject({ reason: 'unauthorized', transient: false, retryInMs: undefined, message });
+    expect(error).toMatchObject({ reason: 'unauthorized', transient: false, retryInMs: null, message });
     expect(provider.requests).toHaveLength(1);
   });
 
@@ -612,7 +617,7 @@ describe('a provider that refuses inside GraphQL (HTTP 200, a code in the error)
     expect(error).toMatchObject({
       reason: 'request-failed',
       transient: false,
-      retryInMs: undefined,
+      retryInMs: null,
       message: 'GraphQL error: Internal failure',
     });
   });

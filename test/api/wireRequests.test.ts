@@ -1,11 +1,20 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LookupError } from '../../src/api';
-import { createProviderClock } from '../../src/api/providerClock';
-import type { Operation } from '../../src/api/transport';
-import { abortError, post, type AnswerClock, type Destination, type RequestLimits } from '../../src/api/wire';
+import { toOperation, type Operation } from '../../src/api/operation';
+import {
+  abortError,
+  createProviderClock,
+  LookupError,
+  post,
+  type AnswerClock,
+  type Destination,
+  type RequestLimits,
+} from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
-import { thumbnailOperation as operation } from './support/transportFixtures';
+import { thumbnailRequest } from './support/transportFixtures';
+
+/** A GetMaterialDownloadLink operation for `articleId`. */
+const operation = (articleId: string) => toOperation(thumbnailRequest(articleId));
 
 /**
  * One request on the wire, against a fake `fetch`: what is sent, and how each

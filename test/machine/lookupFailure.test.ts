@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LookupError } from '../../src/api/errors';
+import { LookupError } from '../../src/api/wire';
 import { readLookupFailure } from '../../src/machine/lookupFailure';
 
 /**
@@ -11,7 +11,7 @@ import { readLookupFailure } from '../../src/machine/lookupFailure';
 
 describe('readLookupFailure', () => {
   it("reads all the transport's failure says", () => {
-    const error = new LookupError('request failed: HTTP 503', { transient: true, failedAt: 1_000, retryInMs: 500 });
+    const error = new LookupError('request failed: HTTP 503', { transient: true, retryInMs: 500, retryAt: 1_500 });
     expect(readLookupFailure(error)).toEqual({
       message: 'request failed: HTTP 503',
       reason: 'request-failed',

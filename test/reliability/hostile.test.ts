@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getMaterialDownloadLinkQuery } from '../../src/api/queries';
+import { getMaterialDownloadLinkQuery } from '../../src/api/operation';
 import type { ChromiumPage } from '../browser/support/chromiumPage';
 import { useHarness } from '../browser/support/useHarness';
 import { DISABLED_ANCHOR, PREFIX, expectClearMessage } from './support/probes';
