@@ -1,17 +1,11 @@
 /**
- * The entry for React apps: everything the library entry exports, the React
- * component, and the tag's React 19 JSX typings (importing anything from here
- * lets JSX check `<cm-material-download>`'s attributes). Kept apart because
- * those typings need React's: an app without `@types/react` imports
- * `cm-material-download` and never sees them. The build marks the file
- * `'use client'` for React Server Components (a bundler drops a directive
- * from a module it merges).
+ * The entry for React apps: the library entry, the component and the tag's JSX typings, apart because those
+ * need `@types/react`. The build marks it `'use client'` (a bundler drops a directive from a module it merges).
  *
  * @packageDocumentation
  */
 
-// The library entry's names, each listed: a name the library entry gains is not promised here unseen
-// (test/ecosystem/api-report.test.ts fails until it is listed here too).
+// Each name listed, so that a name the library entry gains is not promised here unseen.
 export { configure, defineMaterialDownload, DOWNLOAD_TYPES, LINK_CHANGE_EVENT } from './index.js';
 export type {
   BatchOptions,

@@ -1,9 +1,6 @@
 /**
- * The tag in Vue 3 templates: its attributes and `@cm-link-change`, typed for
- * `vue-tsc`. Types only, and opt-in, as the Svelte typings are: augmenting
- * `vue` where Vue is not installed is an error, so only an app that imports
- * this entry sees it. Nothing of it reaches a bundle: the element itself comes
- * from `defineMaterialDownload()` or a self-registering file.
+ * The tag in Vue 3 templates, typed for `vue-tsc`. Types only, and opt-in: augmenting `vue` where Vue is
+ * not installed is an error.
  *
  * @example
  * ```ts
@@ -19,18 +16,12 @@ import type { LinkChangeEvent, MaterialDownloadAttributes } from './element/glob
 import type { MaterialDownloadProperties } from './machine/attributes.js';
 
 /**
- * The tag's props in a Vue template. `vue-tsc` checks a tag it finds in `GlobalComponents` as a
- * component: it camelizes the attributes written in kebab-case (`article-id` is `articleId`), and
- * `@cm-link-change` is the `onCmLinkChange` prop. So the inputs come by their property names.
+ * The tag's props in a Vue template: `vue-tsc` camelizes a component's attributes (`article-id` is
+ * `articleId`, `@cm-link-change` is `onCmLinkChange`), so the inputs come by their property names.
  *
  * @example
  * ```ts
- * const props: MaterialDownloadVueProps = {
- *   organizationId: 'org-1',
- *   articleId: 'A-100',
- *   type: 'pbr',
- *   onCmLinkChange: (event) => console.log(event.detail.href),
- * };
+ * const props: MaterialDownloadVueProps = { articleId: 'A-100', onCmLinkChange: onLinkChange };
  * ```
  */
 export type MaterialDownloadVueProps = MaterialDownloadProperties &

@@ -1,11 +1,8 @@
 import type { InputName } from './attributes.js';
 
 /**
- * What each input is for, in words for people: the Custom Elements Manifest
- * and the README's attribute table take it from here. Apart from
- * `ATTRIBUTES`, which the element reads as it runs: a minifier keeps every
- * property of an object it keeps, so prose in that table rode along in every
- * file a customer loads, and the element never shows it.
+ * What each input is for, for the manifest and the README. Not in `ATTRIBUTES`, which the element
+ * reads as it runs: a minifier keeps every property of an object it keeps.
  */
 export const ATTRIBUTE_DOCS = {
   organizationId: "The provider's organization id.",

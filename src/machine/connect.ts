@@ -3,17 +3,9 @@ import type { MaterialDownloadMachine, MaterialDownloadState } from './materialD
 import type { LinkSettling } from './materialDownload.types.js';
 import type { Reason } from './reasons.js';
 
-/**
- * What the host and its anchor show for one snapshot.
- *
- * @example
- * ```ts
- * const view: MaterialDownloadView = connect(actor.getSnapshot());
- * anchor.classList.toggle('disabled', view.disabled);
- * ```
- */
+/** What the host and its anchor show for one snapshot. */
 export interface MaterialDownloadView {
-  /** The host's `data-state`: the machine's state, but `enabled` while a link that still works is refreshed, and `disabled` once it expired. */
+  /** The host's `data-state`: the machine's state, as `SHOWN_AS` shows it. */
   state: MaterialDownloadState;
   /** Set on the anchor when known; removed when null. */
   href: string | null;
@@ -21,29 +13,16 @@ export interface MaterialDownloadView {
   disabled: boolean;
   /** The host's `data-reason`: why, once settled disabled; null otherwise. */
   reason: Reason | null;
-  /**
-   * The settling this view shows, for the page to hear once; null while it
-   * shows none (the machine has left its latest settling, or not settled yet).
-   */
+  /** The settling this view shows, for the page to hear once; null while it shows none. */
   settled: LinkSettling | null;
 }
 
 /**
- * Snapshot in, view out: the element binds this to the DOM and holds no
- * logic of its own.
- *
- * @param snapshot - A snapshot of an actor of the machine.
- * @returns The host's state and reason, the anchor's href, and whether the anchor is disabled.
+ * Snapshot in, view out: the element binds this to the DOM and holds no logic of its own.
  *
  * @example
  * ```ts
- * actor.subscribe((snapshot) => {
- *   const { state, href, disabled } = connect(snapshot);
- *   host.dataset.state = state;
- *   if (href) anchor.href = href;
- *   else anchor.removeAttribute('href');
- *   anchor.classList.toggle('disabled', disabled);
- * });
+ * actor.subscribe((snapshot) => anchor.classList.toggle('disabled', connect(snapshot).disabled));
  * ```
  */
 export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
@@ -55,7 +34,7 @@ export function connect(snapshot: SnapshotFrom<MaterialDownloadMachine>): Materi
   return { state, href, disabled: href === null, reason, settled: shown };
 }
 
-/** Equal views render the same DOM and announce the same: a binding re-renders only when this says they differ. */
+/** Equal views render the same DOM and announce the same: a binding re-renders only when they differ. */
 export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): boolean {
   return (
     a.state === b.state &&
@@ -67,10 +46,8 @@ export function viewsEqual(a: MaterialDownloadView, b: MaterialDownloadView): bo
 }
 
 /**
- * States the host shows as another. A refresh in flight keeps a link that
- * still works, so the host stays `enabled` (a customer's styles for it
- * hold); `expired` is passed through in the step that removes the link, and
- * the host says `disabled`, reason `expired`.
+ * States the host shows as another: a refresh keeps a link that still works, so the host stays
+ * `enabled` for the customer's styles; an expired link is `disabled`, reason `expired`.
  */
 export const SHOWN_AS: Partial<Record<MaterialDownloadState, MaterialDownloadState>> = {
   refreshing: 'enabled',

@@ -1,8 +1,6 @@
 /**
- * `cm-material-download/machine`: the element's statechart and the pure
- * helpers beside it, for tests, tools and elements of one's own. No DOM, no
- * network: the element provides its lookup and observers (`machine.provide`).
- * A named list, each name a promise.
+ * `cm-material-download/machine`: the statechart and its pure helpers, for tests, tools and elements of
+ * one's own. No DOM, no network.
  *
  * @packageDocumentation
  */
@@ -25,8 +23,7 @@ export type {
 } from './materialDownload.types.js';
 export { connect, viewsEqual, SHOWN_AS } from './connect.js';
 export type { MaterialDownloadView } from './connect.js';
-export { validateInputs, MESSAGES, invalidValueMessage } from './inputs.js';
-export { changesValidation } from './inputs.js';
+export { validateInputs, MESSAGES, invalidValueMessage, changesValidation } from './inputs.js';
 export type { LinkRequest, LinkKind, Validation } from './inputs.js';
 export { REASON_NAMES } from './reasons.js';
 export { REASONS, explainReason } from './reasonWords.js';

@@ -7,14 +7,12 @@ import {
   TILE_ASSIGNMENT_TYPE,
   INPUT_NAMES,
   isKeyOf,
+  type DownloadFileType,
+  type DownloadResolution,
   type InputName,
   type MaterialDownloadInputs,
-} from './attributes.js';
-import type {
-  DownloadFileType,
-  DownloadResolution,
-  ThumbnailAssignmentType,
-  TileAssignmentType,
+  type ThumbnailAssignmentType,
+  type TileAssignmentType,
 } from './attributes.js';
 
 /** The seed's messages, word for word: customers search their logs for them. */
@@ -39,8 +37,12 @@ function isBlank(value: string | undefined | null): value is undefined | null | 
 const KEYED_INPUTS = ['type', 'dimensions', 'resolution', 'fileType', 'loading'] as const;
 
 /**
- * Checks the inputs in the seed's order and turns them into a provider
- * request, or says exactly what is wrong. Pure: no logging, no DOM.
+ * Checks the inputs in the seed's order and turns them into a provider request, or says what is wrong.
+ *
+ * @example
+ * ```ts
+ * validateInputs({ organizationId: 'org-1', articleId: 'A-100', type: 'pbr' }); // { ok: true, lazy: false, request }
+ * ```
  */
 export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   const fail = (error: string): Validation => ({ ok: false, error });
@@ -101,45 +103,18 @@ interface LinkRequestBase {
   endpoint?: string;
 }
 
-/**
- * A validated lookup: everything the transport needs, already in provider terms.
- *
- * @example
- * ```ts
- * const request: LinkRequest = {
- *   kind: 'thumbnail',
- *   organizationId: 'org-1',
- *   articleId: 'A-100',
- *   assignmentType: 'THUMBNAIL_10X10_CM',
- *   fileType: 'JPG',
- * };
- * ```
- */
+/** A validated lookup: everything the transport needs, already in provider terms. */
 export type LinkRequest =
   | (LinkRequestBase & { kind: 'pbr' })
   | (LinkRequestBase & { kind: 'thumbnail'; assignmentType: ThumbnailAssignmentType })
   | (LinkRequestBase & { kind: 'tile'; assignmentType: TileAssignmentType });
 
-/**
- * Which file a request asks for.
- *
- * @example
- * ```ts
- * const operationFor = (kind: LinkKind) => (kind === 'pbr' ? 'GetPbrMaterialDownloadLink' : 'GetMaterialDownloadLink');
- * ```
- */
+/** Which file a request asks for. */
 export type LinkKind = LinkRequest['kind'];
 
 export type Validation = { ok: true; request: LinkRequest; lazy: boolean } | { ok: false; error: string };
 
-/**
- * The inputs an element cannot do without: `organizationId`, `articleId` and `type`.
- *
- * @example
- * ```ts
- * REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute); // ['organization-id', 'article-id', 'type']
- * ```
- */
+/** The inputs an element cannot do without: `organizationId`, `articleId` and `type`. */
 export const REQUIRED_INPUTS: readonly InputName[] = INPUT_NAMES.filter((name) => ATTRIBUTES[name].required);
 
 /** Whether any required input is there yet: a framework may insert the element first and bind it later. */
@@ -159,11 +134,7 @@ export function validationOf(inputs: MaterialDownloadInputs): { validation: Vali
   return known;
 }
 
-/**
- * Whether new inputs ask for something else: another request, another timing
- * (`loading`) or another problem. Spelling out a default or writing the same
- * value again asks for nothing new.
- */
+/** Whether new inputs ask for another request, timing or problem: spelling out a default asks for nothing new. */
 export function changesValidation(before: MaterialDownloadInputs, after: MaterialDownloadInputs): boolean {
   return validationOf(before).key !== validationOf(after).key;
 }

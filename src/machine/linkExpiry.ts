@@ -1,49 +1,26 @@
 /**
- * When a signed download link stops working, read from the link itself, and
- * when it is due to be renewed or may no longer be handed out again. No DOM,
- * no clock of its own: every moment is epoch milliseconds given by the caller.
- *
- * The four styles the file services write, each read only beside its own
- * signature parameter (in a URL without it, a parameter of the same name
- * means something else and says nothing about a link's life):
- *
- * | style | expiry | signature |
- * |---|---|---|
- * | Azure blob SAS | `se`, ISO 8601 UTC (`2026-11-25T10:15:00Z`, or a date alone) | `sig` |
- * | S3 SigV4 presigned | `X-Amz-Date` (`20261125T101500Z`) + `X-Amz-Expires` seconds | `X-Amz-Signature` |
- * | GCS V4 signed | `X-Goog-Date` + `X-Goog-Expires` seconds | `X-Goog-Signature` |
- * | CloudFront canned policy, S3 SigV2, GCS V2 | `Expires`, epoch seconds | `Signature` |
- *
- * Parameter names are matched as the services write them, case and all: S3
- * and GCS read their query parameters case-sensitively, so `x-amz-date` is
- * not the parameter they would check either.
+ * When a signed link stops working, read from the link itself (Azure SAS, S3 and GCS V4, CloudFront and
+ * V2 styles). Each expiry counts only beside its own signature parameter, names matched case and all as the
+ * services read them: elsewhere a parameter of that name says nothing. Moments are epoch ms.
  */
 
 /** An element renews a link once this share of the life the link had when it arrived has passed. */
 export const RENEW_AT_SHARE_OF_LIFE = 0.8;
 
 /**
- * The answer cache hands a link out again only within this first share of the
- * life it had when its answer came. Well before the renewal point: a renewal
- * never gets back the very link it replaces, and an element handed a cached
- * link still has half its life ahead, so its own renewal keeps a tenth of the
- * life to spare for the request.
+ * The answer cache hands a link out again only within this share of its life: well before renewal, so a
+ * renewal never gets back the link it replaces.
  */
 export const REUSE_WITHIN_SHARE_OF_LIFE = 0.5;
 
-// The latest moment a Date can hold; anything beyond is no moment at all.
+// The latest moment a Date can hold.
 const LATEST_DATE_MS = 8.64e15;
 
 const SAS_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?Z)?$/;
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 const WHOLE_SECONDS = /^\d{1,16}$/;
 
-/**
- * The moment the link stops working, in epoch ms, or null where it carries no
- * expiry that can be read. Where it carries several (two styles, or a
- * parameter given twice), the earliest: a service that checks any one of them
- * refuses the link from then on.
- */
+/** When the link stops working, or null where it cannot be read; of several, the earliest (any may be checked). */
 export function readLinkExpiry(href: string): number | null {
   const params = queryOf(href);
   if (!params) return null;
@@ -56,11 +33,7 @@ export function readLinkExpiry(href: string): number | null {
   return readings.length > 0 ? Math.min(...readings) : null;
 }
 
-/**
- * When the link was signed, in the provider's time, or null where it does not
- * say: S3 and GCS write it (`X-Amz-Date`, `X-Goog-Date`, to the second); Azure
- * and CloudFront write only the end. Where it says twice, the earliest.
- */
+/** When the link was signed, in the provider's time: only S3 and GCS say; null elsewhere. */
 export function readSigningTime(href: string): number | null {
   const params = queryOf(href);
   if (!params) return null;
@@ -81,14 +54,14 @@ export function reusableUntil(answeredAt: number, expiresAt: number): number {
   return answeredAt + REUSE_WITHIN_SHARE_OF_LIFE * (expiresAt - answeredAt);
 }
 
-/** The query of a URL as text, absolute or not: no base is needed to read it. */
+/** Absolute or not: no base is needed to read the query. */
 function queryOf(href: string): URLSearchParams | null {
   const withoutFragment = href.split('#', 1)[0] ?? '';
   const queryAt = withoutFragment.indexOf('?');
   return queryAt === -1 ? null : new URLSearchParams(withoutFragment.slice(queryAt + 1));
 }
 
-/** The earliest reading of a start (`YYYYMMDDTHHMMSSZ`) plus a life in seconds; both must be readable. */
+/** The earliest start plus the shortest life in seconds; both must be readable. */
 function dateAndLifetime(params: URLSearchParams, dateName: string, lifetimeName: string): number | null {
   const starts = readable(params.getAll(dateName).map(readCompactDate));
   const lifetimes = readable(params.getAll(lifetimeName).map(readSeconds));
@@ -120,10 +93,7 @@ function readSeconds(text: string): number | null {
   return WHOLE_SECONDS.test(text) ? Number(text) : null;
 }
 
-/**
- * The moment of a calendar date and time in UTC, or null where a field is out
- * of its range (a 31 February or a 24th hour is a malformed date, not the day after).
- */
+/** Null where a field is out of range: a 31 February is a malformed date, not the day after. */
 function utcMoment([year, month, day, hours, minutes, seconds]: number[], millis: number): number | null {
   if (year === undefined || month === undefined || day === undefined) return null;
   if (hours === undefined || minutes === undefined || seconds === undefined) return null;

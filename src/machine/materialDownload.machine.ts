@@ -24,7 +24,7 @@ import type {
 } from './materialDownload.types.js';
 import { changesValidation, hasRequiredInput, validationOf } from './inputs.js';
 
-/** A lookup that found a link: it is kept, timed, and announced. `fetching` and `refreshing` end so alike. */
+/** `fetching` and `refreshing` end alike: the link is kept, timed and announced. */
 const linkFound = {
   guard: { type: 'hasLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
   target: 'enabled',
@@ -34,7 +34,7 @@ const linkFound = {
   ],
 } as const;
 
-/** A failed lookup, as its guard and actions take it: whatever the lookup rejected with, through the one reader. */
+/** Whatever the lookup rejected with, through the one reader. */
 const failureOf = ({ event }: { event: ErrorActorEvent }) => readLookupFailure(event.error);
 
 const worthRetrying = {
@@ -48,20 +48,40 @@ const failed = {
   actions: { type: 'assignFailure', params: failureOf },
 } as const;
 
-/** A link whose expiry cannot be read: looked up once, never refreshed. */
+/** `fetching` and `refreshing` look up alike; they differ in what a failure does. */
+const lookup = {
+  id: 'lookup',
+  src: 'lookupLink',
+  input: ({ context }: { context: MaterialDownloadContext }) => ({
+    request: context.request!,
+    attempt: context.attempt,
+  }),
+  onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+} as const;
+
+/** A link whose expiry cannot be read is never refreshed. */
 const UNTIMED = { expiresAt: null, renewAt: null };
 
-/**
- * However short a link's life, the next one is asked for no sooner than this
- * after the last arrived: a provider handing out links about to die gets two
- * lookups a second from an element, not one per round trip.
- */
+/** What each new request starts from, as the first one does. */
+const CLEARED = {
+  request: null,
+  lazy: false,
+  href: null,
+  error: null,
+  reason: null,
+  attempt: 0,
+  failedOnWire: false,
+  ...UNTIMED,
+  refreshFailed: false,
+};
+
+/** However short a link's life, the next is asked for no sooner: two lookups a second, not one per round trip. */
 export const MIN_RENEWAL_WAIT_MS = 500;
 
 /** A timer may run a little early: a moment this close counts as come. */
 const TIMER_SLACK_MS = 20;
 
-/** A link that expired already is a provider handing out dead links: kept, untimed, rather than asked for again and again. */
+/** A link already expired on arrival is kept untimed, rather than asked for again and again. */
 function linkLifeOf(expiresAt: number | null, arrivedAt: number) {
   if (expiresAt === null || expiresAt <= arrivedAt) return UNTIMED;
   return { expiresAt, renewAt: Math.max(renewalDueAt(arrivedAt, expiresAt), arrivedAt + MIN_RENEWAL_WAIT_MS) };
@@ -69,70 +89,27 @@ function linkLifeOf(expiresAt: number | null, arrivedAt: number) {
 
 const hasCome = (moment: number | null) => moment !== null && Date.now() >= moment - TIMER_SLACK_MS;
 
-/**
- * How long until `moment`. For none, no number: XState then raises the
- * `after` event at once instead of scheduling it, the guards find nothing
- * due, and an element whose link never expires holds no timer.
- */
+/** For no moment, no number: XState raises the `after` event at once, guards find nothing due, no timer is held. */
 const waitUntil = (moment: number | null) =>
   moment === null ? (undefined as unknown as number) : Math.max(0, moment - Date.now());
 
-/**
- * XState's `setup` as the statechart uses it: `createMachine` alone, without
- * the action creators XState's hands back beside it (0.7 KB gzip a file a
- * minifier keeps for nothing). Typed as XState's; take action creators from `xstate`.
- */
+/** XState's `setup` without the action creators it hands back beside `createMachine` (0.7 KB gzip kept for nothing). */
 export const setupMachine = (({ schemas, actors, actions, guards, delays }: Parameters<typeof setup>[0]) => ({
   createMachine: (config: object) => createMachine({ ...config, schemas }, { actors, actions, guards, delays }),
 })) as unknown as typeof setup;
 
 /**
- * The element's whole behaviour. It starts `idle` until one of the required
- * inputs is there, then validates. An input change that alters the request
- * re-enters `validating` from any live state; leaving `fetching` stops the
- * lookup actor, which aborts its request, so a late answer is never applied.
- * A change that leaves the request as it was is only remembered.
- *
- * A lookup that fails on the wire and says when to try again is retried
- * after that long (`retrying`); one that fails on the wire for good waits,
- * disabled, for the connection to come back.
- *
- * A signed link whose expiry it can read is refreshed once 80% of its life
- * since it arrived has passed (`refreshing`, the link kept meanwhile); one
- * that runs out first is removed at once (`expired`, announced with reason
- * `expired`) and looked up again. The waits run on the actor's clock, so a
- * clock that sleeps with the page must catch up when the page wakes (the
- * element's does), and one that waits past 2^31−1 ms serves links that live
- * longer than 24 days.
- *
- * `lookupLink`, `watchVisibility`, `watchConnection` and `reportError` are
- * placeholders: the element provides the real transport, observers and logger
- * (`createMaterialDownloadMachine(implementations)`), tests provide their own
- * (that, or `machine.provide`).
+ * The element's whole behaviour (diagram: docs/statechart.md). `lookupLink`, the watchers and `reportError`
+ * are placeholders: the element provides its own (`createMaterialDownloadMachine`), tests `machine.provide`.
  *
  * @example
  * ```ts
- * import { createActor, fromPromise } from 'xstate';
- * import { connect, materialDownloadMachine, type LookupInput, type LookupOutput } from 'cm-material-download';
- *
- * const machine = materialDownloadMachine.provide({
- *   actors: {
- *     lookupLink: fromPromise<LookupOutput, LookupInput>(
- *       async ({ input }) => `https://files.example.com/${input.request.articleId}.zip`,
- *     ),
- *   },
- * });
- * const actor = createActor(machine, { input: { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } } });
- * actor.subscribe((snapshot) => console.log(connect(snapshot))); // { state: 'enabled', href: '…', disabled: false }
- * actor.start();
+ * createActor(materialDownloadMachine.provide({ actors: { lookupLink } }), { input: { inputs } }).start();
  * ```
  */
 export const materialDownloadMachine = /* @__PURE__ */ createMaterialDownloadMachine();
 
-/**
- * What stands in for the statechart's placeholders, given when it is built:
- * as `machine.provide` would, without building the statechart a second time.
- */
+/** The statechart's placeholders, given as it is built: `machine.provide` would build it twice. */
 export interface MaterialDownloadImplementations {
   actors?: {
     lookupLink?: PromiseActorLogic<LookupOutput, LookupInput>;
@@ -143,11 +120,8 @@ export interface MaterialDownloadImplementations {
 }
 
 /**
- * A new copy of the statechart, as `materialDownloadMachine` is built, with
- * `implementations` in place of its placeholders. The element builds its own
- * on its first actor rather than when its file is evaluated: on a phone,
- * building the statechart takes longer than the page's first lookups need to
- * leave, and they do not need it.
+ * A new statechart with `implementations` in place of its placeholders. The element builds its own on its
+ * first actor, not as its file loads: on a phone, building it takes longer than the first lookups need to leave.
  *
  * @example
  * ```ts
@@ -163,39 +137,27 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
     },
     actors: {
       lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
-      /** Sends VISIBLE once the target is near the viewport; without a way to tell, at once. */
+      // Without a way to tell when the target is seen, it is seen at once.
       watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
         sendBack({ type: 'VISIBLE' });
       }),
-      /** Sends RECONNECTED when the connection may be back; given false, it has nothing to watch for. */
       watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
       ...actors,
     },
-    // Date.now read at each count: a test (or a page) may replace it.
+    // Date.now is read at each count: a test (or a page) may replace it.
     delays: {
-      // Counted to one instant for every operation of a failed request: their retries share a batch again.
+      // One instant for every operation of a failed request: their retries share a batch again.
       retryDelay: ({ context }) =>
         context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
       renewalDelay: ({ context }) => waitUntil(context.renewAt),
       expiryDelay: ({ context }) => waitUntil(context.expiresAt),
     },
     actions: {
-      // Taken on INPUTS.SET only: another event here is a wiring mistake, and says so.
       assignInputs: assign(({ event }) => {
         assertEvent(event, 'INPUTS.SET');
         return { inputs: event.inputs };
       }),
-      clearLink: assign({
-        href: null,
-        error: null,
-        reason: null,
-        request: null,
-        lazy: false,
-        attempt: 0,
-        failedOnWire: false,
-        ...UNTIMED,
-        refreshFailed: false,
-      }),
+      clearLink: assign(CLEARED),
       assignValidation: assign(({ context }) => {
         const { validation } = validationOf(context.inputs);
         return validation.ok
@@ -216,10 +178,9 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         };
       }),
       assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
-      // The link still works: one more try before it runs out.
+      // The link still works: one more try, halfway to its end.
       assignRefreshRetry: assign(({ context }) => ({
         refreshFailed: true,
-        // Halfway between now and the end of the link's life.
         renewAt: (Date.now() + context.expiresAt!) / 2,
       })),
       expireLink: assign({ href: null, error: null, reason: 'expired' as const, ...UNTIMED }),
@@ -232,13 +193,12 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       })),
       assignRetry: assign(({ context }, failure: LookupFailure) => ({
         attempt: context.attempt + 1,
-        // Taken only after isWorthRetrying: the failure said how long to wait.
         retryInMs: failure.retryInMs ?? 0,
         retryAt: failure.retryAt,
       })),
       // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
       startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
-      /** Told about every disabled settling; `error` is null when the provider simply has no link. */
+      // Told about every disabled settling; `error` is null when the provider simply has no link.
       reportError: reportError ?? ((_, _params: { error: string | null }) => {}),
       settle: assign(({ context }, state: LinkSettling['state']) => ({
         settled: {
@@ -269,17 +229,9 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
     context: ({ input }) => ({
       inputs: input.inputs,
       target: input.target ?? null,
-      request: null,
-      lazy: false,
-      href: null,
-      error: null,
-      reason: null,
-      attempt: 0,
+      ...CLEARED,
       retryInMs: 0,
       retryAt: null,
-      failedOnWire: false,
-      ...UNTIMED,
-      refreshFailed: false,
       settled: null,
     }),
     initial: 'idle',
@@ -291,11 +243,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       DESTROY: '.destroyed',
     },
     states: {
-      /**
-       * None of the required inputs yet: frameworks insert an element before
-       * they bind it, so nothing is missing yet. Waits quietly (no message, no
-       * settling, no request); the first required input starts validation.
-       */
+      // Frameworks insert an element before they bind it: without a required input, nothing is missing yet.
       idle: {
         always: { guard: 'hasRequiredInput', target: 'validating' },
         on: { 'INPUTS.SET': { actions: 'assignInputs' } },
@@ -318,26 +266,13 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         },
         on: { VISIBLE: 'fetching' },
       },
-      fetching: {
-        invoke: {
-          id: 'lookup',
-          src: 'lookupLink',
-          input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
-          onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
-          onError: [worthRetrying, failed],
-        },
-      },
-      /**
-       * A lookup failed on the wire; the next try waits as long as the failure
-       * said. Tries that failed while the browser was offline say nothing of the
-       * provider: coming back online tries at once, with every try ahead again.
-       */
+      fetching: { invoke: { ...lookup, onError: [worthRetrying, failed] } },
+      // Tries that failed offline say nothing of the provider: back online, every try is ahead again.
       retrying: {
         after: { retryDelay: 'fetching' },
         invoke: { id: 'connection', src: 'watchConnection', input: true },
         on: { RECONNECTED: { target: 'fetching', actions: 'startOver' } },
       },
-      /** A link is known. A signed one is refreshed when its renewal is due, or looked up again if it expired meanwhile. */
       enabled: {
         after: {
           renewalDelay: [
@@ -346,18 +281,11 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
           ],
         },
       },
-      /**
-       * The next link is on its way; the current one works until it comes (the
-       * host stays enabled). A failure while it still works tries once more,
-       * later; a second one is a failed lookup like any other.
-       */
+      // The current link works until the next comes; a failure meanwhile tries once more, later.
       refreshing: {
         after: { expiryDelay: { guard: 'isExpired', target: 'expired' } },
         invoke: {
-          id: 'lookup',
-          src: 'lookupLink',
-          input: ({ context }) => ({ request: context.request!, attempt: context.attempt }),
-          onDone: [linkFound, { target: 'disabled', actions: 'assignNotFound' }],
+          ...lookup,
           onError: [
             { guard: 'canTryRefreshAgain', target: 'enabled', actions: 'assignRefreshRetry' },
             worthRetrying,
@@ -365,11 +293,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
           ],
         },
       },
-      /**
-       * The link ran out before a fresh one came: it is removed at once and the
-       * page told why, and the lookup goes on. (A refresh in flight is not sent
-       * twice: an identical operation still on the wire is shared.)
-       */
+      // A refresh in flight is not sent twice: an identical operation still on the wire is shared.
       expired: {
         entry: ['expireLink', { type: 'settle', params: 'disabled' }],
         always: { target: 'fetching' },
@@ -388,43 +312,19 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
   });
 }
 
-/**
- * The machine's type, for XState's helpers.
- *
- * @example
- * ```ts
- * import type { ActorRefFrom, SnapshotFrom } from 'xstate';
- *
- * type MaterialDownloadActorRef = ActorRefFrom<MaterialDownloadMachine>;
- * type MaterialDownloadSnapshot = SnapshotFrom<MaterialDownloadMachine>;
- * ```
- */
+/** The machine's type, for XState's helpers (`SnapshotFrom<MaterialDownloadMachine>`). */
 export type MaterialDownloadMachine = typeof materialDownloadMachine;
 
 /** An actor of the machine, as an element runs it. */
 export type MaterialDownloadActor = ActorRefFrom<MaterialDownloadMachine>;
 
-/**
- * Every state of the machine, as its definition names them.
- *
- * @example
- * ```ts
- * MATERIAL_DOWNLOAD_STATES; // ['idle', 'validating', 'waiting', 'fetching', 'retrying', 'enabled', 'refreshing', 'expired', 'disabled', 'destroyed']
- * ```
- */
+/** Every state of the machine, as its definition names them. */
 export const MATERIAL_DOWNLOAD_STATES = /* @__PURE__ */ statesOf(materialDownloadMachine);
 
-/** A call, so that a bundle which never reads the list does not build the statechart for it. */
+/** A call, so that a bundle that never reads the list does not build the statechart for it. */
 function statesOf(machine: MaterialDownloadMachine): MaterialDownloadState[] {
   return Object.keys(machine.root.states) as MaterialDownloadState[];
 }
 
-/**
- * A state of the machine; what the element reflects as its `data-state`.
- *
- * @example
- * ```ts
- * const busy = (state: MaterialDownloadState) => state === 'validating' || state === 'fetching' || state === 'retrying';
- * ```
- */
+/** A state of the machine; what the element reflects as its `data-state`. */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];

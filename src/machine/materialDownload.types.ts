@@ -2,43 +2,22 @@ import type { MaterialDownloadInputs } from './attributes.js';
 import type { Reason } from './reasons.js';
 import type { LinkRequest } from './inputs.js';
 
-/**
- * The machine's types: what an actor is created with, what it holds, the
- * events it takes and emits, and what its lookup is given and gives back.
- * The machine's own type and its states' names are derived from the machine
- * itself, so they stay beside it (materialDownload.machine.ts).
- */
+// The machine's own type and its states' names are derived from it, beside it (materialDownload.machine.ts).
 
-/**
- * What an actor of the machine is created with.
- *
- * @example
- * ```ts
- * const input: MaterialDownloadInput = { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } };
- * const actor = createActor(materialDownloadMachine, { input });
- * ```
- */
+/** What an actor of the machine is created with. */
 export interface MaterialDownloadInput {
-  /** The element's inputs, as the customer wrote them. */
   inputs: MaterialDownloadInputs;
   /** The element this actor works for: what `loading="lazy"` watches and logs point at. Opaque here. */
   target?: unknown;
 }
 
-/**
- * The machine's context: the inputs, what validation made of them, and the link.
- *
- * @example
- * ```ts
- * const { href, error }: MaterialDownloadContext = actor.getSnapshot().context;
- * ```
- */
+/** The machine's context: the inputs, what validation made of them, and the link. */
 export interface MaterialDownloadContext {
-  /** The element's inputs, as the customer wrote them. */
+  /** As the customer wrote them. */
   inputs: MaterialDownloadInputs;
-  /** The element the actor works for, from the input's `target`; null without one. */
+  /** The input's `target`; null without one. */
   target: unknown;
-  /** The validated request for the current inputs; null while invalid. */
+  /** Null while the inputs are invalid. */
   request: LinkRequest | null;
   /** `loading="lazy"`: the request waits until the element is seen. */
   lazy: boolean;
@@ -52,71 +31,43 @@ export interface MaterialDownloadContext {
   attempt: number;
   /** How long `retrying` waits, as the failed lookup said. */
   retryInMs: number;
-  /**
-   * When that wait ends (`Date.now()` terms), if the failure said: elements
-   * that shared a failed request then try again at one instant, and their
-   * retries share a batch again, however far apart each took the failure in.
-   */
+  /** When that wait ends, if the failure said: elements that shared a request retry in one batch again. */
   retryAt: number | null;
   /** The last lookup failed on the wire: coming back online is worth another try. */
   failedOnWire: boolean;
-  /** When the link stops working (`Date.now()` terms), as the link says; null where it says nothing. */
+  /** When the link stops working, as the link says; null where it says nothing. */
   expiresAt: number | null;
-  /** When the link is refreshed (`Date.now()` terms); null for a link that never is. */
+  /** When the link is refreshed; null for a link that never is. */
   renewAt: number | null;
   /** A refresh of this link failed already: the next failure is a failed lookup like any other. */
   refreshFailed: boolean;
-  /**
-   * The latest settling; null before the first. A new object each time, so
-   * the page hears each settling once, even one that looks like the last.
-   */
+  /** The latest settling: a new object each time, so the page hears each once, even one like the last. */
   settled: LinkSettling | null;
 }
 
-/**
- * What the machine's `lookupLink` actor is given: the request, and how many times it was tried before.
- *
- * @example
- * ```ts
- * const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt } }) =>
- *   attempt < 3 ? `https://files.example.com/${request.organizationId}/${request.articleId}` : null,
- * );
- * ```
- */
+/** What the machine's `lookupLink` actor is given. */
 export interface LookupInput {
-  /** The validated request, in provider terms. */
   request: LinkRequest;
   /** Retries made before this one: 0 for the first try. */
   attempt: number;
 }
 
-/**
- * The events the machine takes.
- *
- * @example
- * ```ts
- * actor.send({ type: 'INPUTS.SET', inputs: { organizationId: 'org-1', articleId: 'A-200', type: 'tile' } });
- * actor.send({ type: 'DESTROY' });
- * ```
- */
+/** The events the machine takes. */
 export type MaterialDownloadEvent =
-  /** New inputs: the element's attributes changed. */
   | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
-  /** The element is near the viewport; only a lazy element waiting for it cares. */
+  /** The element is near the viewport. */
   | { type: 'VISIBLE' }
   /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
   | { type: 'RECONNECTED' }
-  /** The element left the page for good: abort, stop, request nothing more. */
+  /** The element left the page for good. */
   | { type: 'DESTROY' };
 
 /**
- * What the machine settled on (entering `enabled` or `disabled`): the element
- * announces it as `cm-link-change` once its anchor shows it.
+ * What the machine settled on: the element announces it as `cm-link-change` once its anchor shows it.
  *
  * @example
  * ```ts
- * const { settled } = actor.getSnapshot().context;
- * if (settled?.state === 'disabled') console.log(settled.reason);
+ * if (settled.state === 'disabled') console.log(settled.reason);
  * ```
  */
 export interface LinkSettling {
@@ -130,29 +81,11 @@ export interface LinkSettling {
   reason: Reason | null;
 }
 
-/**
- * A link the lookup found, with when it stops working in `Date.now()` terms
- * (null where it does not say), read against the provider's clock: the
- * element's lookup knows how far the visitor's clock is off.
- *
- * @example
- * ```ts
- * const found: FoundLink = { href: 'https://files.example.com/a.zip?se=…&sig=…', expiresAt: Date.now() + 60_000 };
- * ```
- */
+/** A link the lookup found; `expiresAt` is read against the provider's clock, null where the link does not say. */
 export interface FoundLink {
   href: string;
   expiresAt: number | null;
 }
 
-/**
- * What the machine's `lookupLink` actor resolves to: the link, or null when
- * the provider has none. A bare URL's expiry is read from the URL against the
- * visitor's clock.
- *
- * @example
- * ```ts
- * const noFiles = fromPromise<LookupOutput, LookupInput>(async () => null); // every element ends disabled
- * ```
- */
+/** What `lookupLink` resolves to: null when the provider has no link; a bare URL's expiry is read from it. */
 export type LookupOutput = FoundLink | string | null;

@@ -2,15 +2,10 @@ import { describeRequest, type Reason } from './reasons.js';
 import { readRefusal, type RefusalCode } from './refusals.js';
 import type { LinkRequest } from './inputs.js';
 
-/** What fixes a refusal, first of all (the table's fix opens so); the explanation of a GraphQL refusal puts it beside the code. */
+/** How the table's fix for `unauthorized` opens; a GraphQL refusal's explanation puts it beside the code. */
 const CHECK_CREDENTIALS = 'check the API key or token';
 
-/**
- * What each reason means and what fixes it: the inspector's words and the
- * README's troubleshooting table. Kept out of the element's files, which name
- * a reason and give its message: a minifier would keep every sentence of a
- * table it keeps.
- */
+/** What each reason means and what fixes it, for the inspector and the README (a bundle would keep every sentence). */
 export const REASONS = {
   'invalid-input': {
     cause: 'An attribute is missing, or has a value the element does not accept.',
@@ -44,18 +39,13 @@ export const REASONS = {
   },
 } as const satisfies Record<Reason, { cause: string; fix: string }>;
 
-/** What the element knows when it explains itself. */
 export interface Explained {
   reason: Reason | null;
   error: string | null;
   request: LinkRequest | null;
 }
 
-/**
- * The reason in plain words and what would change it, for the inspector:
- * `the provider has no thumbnail 10x10cm for A-100 of org-1`.
- * Null while nothing is wrong.
- */
+/** The reason in plain words and what would change it, for the inspector; null while nothing is wrong. */
 export function explainReason({ reason, error, request }: Explained): string | null {
   switch (reason) {
     case null:
@@ -72,11 +62,7 @@ export function explainReason({ reason, error, request }: Explained): string | n
   }
 }
 
-/**
- * A refusal inside GraphQL, its code beside what fixes it, then the provider's
- * words: `the provider refused: AUTH_NOT_AUTHORIZED: check the API key or token;
- * it said "The current user is not authorized to access this resource."`
- */
+/** `the provider refused: AUTH_NOT_AUTHORIZED: check the API key or token; it said "…"` */
 function explainRefusal({ code, words }: { code: RefusalCode; words: string | null }): string {
   const said = words ? `; it said "${words}"` : '';
   return `the provider refused: ${code}: ${CHECK_CREDENTIALS}${said}`;

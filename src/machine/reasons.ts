@@ -1,10 +1,8 @@
 import type { LinkRequest } from './inputs.js';
 
 /**
- * Why a link is disabled, in one vocabulary: `cm-link-change`'s `reason`, the
- * host's `data-reason`, the `debug` log and the inspector. What each means and
- * what fixes it are `REASONS`, in `./reasonWords.ts`: the inspector and the
- * README's troubleshooting table read them, the element's files carry none.
+ * Why a link is disabled, one vocabulary for the event, `data-reason`, the log and the inspector. Their
+ * words are in reasonWords.ts, which the element's files do not carry.
  */
 export const REASON_NAMES = [
   'invalid-input',

@@ -6,15 +6,11 @@ import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../mac
 import './reactJsx.js';
 
 /**
- * The component's props: the element's inputs by property name, what to do on each settling,
- * and the anchor.
+ * The component's props: the element's inputs by property name, what to do on each settling, and the anchor.
  *
  * @example
  * ```tsx
  * const props: MaterialDownloadProps = { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };
- * <MaterialDownload {...props} onLinkChange={(detail) => console.log(detail.href)}>
- *   <a>Download</a>
- * </MaterialDownload>;
  * ```
  */
 export interface MaterialDownloadProps extends MaterialDownloadProperties {
@@ -27,28 +23,21 @@ export interface MaterialDownloadProps extends MaterialDownloadProperties {
   className?: string;
 }
 
-/** False while React renders on the server or hydrates its HTML; true in every render after, and in a client's own. */
+// False while React renders on the server or hydrates its HTML; true in every render after.
 const nothingToWatch = () => () => {};
 const hydratedOnTheClient = () => true;
 const notOnTheServer = () => false;
 
 /**
- * `<cm-material-download>` the React way. It renders the tag and its
- * children (on the server too, touching no DOM) under `defer-hydration`,
- * defines the element once React has hydrated them and then lets it go, so
- * nothing differs from the server's HTML, whenever each instance hydrates. It listens through a ref: React 19 attaches no custom-element
- * listeners during hydration (React issue #35446), which would lose the
- * first `cm-link-change`. The element owns its behaviour; the component has
- * no actor of its own.
+ * `<cm-material-download>` the React way: renders the tag under `defer-hydration` and lets it go once
+ * hydrated, so nothing differs from the server's HTML. It listens through a ref: React 19 attaches no
+ * custom-element listeners during hydration (React issue #35446), which would lose the first settling.
  *
  * @example
  * ```tsx
- * 'use client';
- * import { MaterialDownload } from 'cm-material-download/react';
- *
- * <MaterialDownload organizationId="org-1" articleId="A-100" type="pbr" onLinkChange={(detail) => setLink(detail)}>
- *   <a className="button">Download</a>
- * </MaterialDownload>;
+ * <MaterialDownload organizationId="org-1" articleId="A-100" type="pbr" onLinkChange={setLink}>
+ *   <a>Download</a>
+ * </MaterialDownload>
  * ```
  */
 export function MaterialDownload({ onLinkChange, children, id, className, ...inputs }: MaterialDownloadProps) {
@@ -66,9 +55,8 @@ export function MaterialDownload({ onLinkChange, children, id, className, ...inp
     return () => element.removeEventListener(LINK_CHANGE_EVENT, listener);
   }, []);
 
-  // After hydration: an element defined earlier would write the host and anchor before React compares
-  // them. Defining it upgrades every instance on the page, those of a Suspense boundary still waiting to
-  // hydrate too: each holds still under `defer-hydration` until its own component has hydrated.
+  // After hydration: an element defined earlier would write the host before React compares it. Instances
+  // still waiting to hydrate hold still under `defer-hydration`.
   useEffect(() => void defineMaterialDownload(), []);
   const hydrated = useSyncExternalStore(nothingToWatch, hydratedOnTheClient, notOnTheServer);
 

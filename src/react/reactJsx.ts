@@ -5,27 +5,15 @@ import type {
   MaterialDownloadAttributes,
 } from '../element/globalTypes.js';
 
-/*
- * The tag in React 19 JSX. A file of its own, reached only from the React
- * entry (`cm-material-download/react`): augmenting `react` where React's
- * types are not installed is an error (TS2665), so apps without React must
- * never load it.
- */
+// Reached only from the React entry: augmenting `react` without React's types is an error (TS2665).
 
 /**
- * The tag's props in React 19 JSX: React's own, the attributes, and the event. React 19 sets a
- * custom element's `on…` function props as listeners for the event named after `on`, case
- * kept: hence `oncm-link-change`, not a camelCase name.
+ * The tag's props in React 19 JSX. React 19 sets a custom element's `on…` function props as listeners
+ * for the event named after `on`, case kept: hence `oncm-link-change`.
  *
  * @example
  * ```tsx
- * const props: MaterialDownloadJsxProps = {
- *   'organization-id': 'org-1',
- *   'article-id': 'A-100',
- *   type: 'pbr',
- *   'oncm-link-change': (event) => console.log(event.detail.href),
- * };
- * <cm-material-download {...props}><a>Download</a></cm-material-download>;
+ * <cm-material-download article-id="A-100" oncm-link-change={(event) => setHref(event.detail.href)} />
  * ```
  */
 export type MaterialDownloadJsxProps = DetailedHTMLProps<
