@@ -1,4 +1,3 @@
-import type { InspectionEvent } from 'xstate';
 import type { AnchorBinder, BoundElement, Shown } from './anchorBinding.types.js';
 import {
   DEFER_HYDRATION,
@@ -9,8 +8,7 @@ import {
   type LinkChangeDetail,
 } from './dom.js';
 import type { CreateElementActor, MaterialDownloadActor } from './elementLogic.js';
-import { inspectorFor, wantsInspection } from './inspection.js';
-import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
+import { debugAttributeAdded, inspectionStarted, inspectionStopped, observerFor } from './inspection.js';
 import { requestAtStart } from '../machine/requestAtStart.js';
 import { afterThisScript, destroyLater, keep, pageTransport, queueStart, type Startable } from './pageScheduler.js';
 
@@ -32,7 +30,6 @@ export class ElementController implements BoundElement, Startable {
   #actor: MaterialDownloadActor | null = null;
   #destroyed = false;
   #inputsChangeQueued = false;
-  #inspected = false;
   /** What the page was told last: it hears each change once. */
   #announced: Shown | null = null;
   /** Lets go of the lookup sent ahead of the actor (`lookAhead`); null while none is held. */
@@ -75,9 +72,7 @@ export class ElementController implements BoundElement, Startable {
 
   /** `debug` added to a running element: its transitions from now on. */
   debugChanged(): void {
-    if (this.#inspected || !this.#actor || !this.host.hasAttribute('debug')) return;
-    this.#inspected = true;
-    this.#actor.system.inspect(inspectorFor(this.host));
+    if (this.#actor && this.host.hasAttribute('debug')) debugAttributeAdded(this.host, this.#actor);
   }
 
   /** The page hears what the host shows now, once: a page of a thousand elements keeps no detail for `no-anchor`. */
@@ -117,11 +112,10 @@ export class ElementController implements BoundElement, Startable {
     try {
       // Removed before its start, it starts when it is put back; held again, when let go.
       if (!this.#mayStart()) return this.#actor;
-      this.#inspected = wantsInspection(this.host);
-      const actor = this.#createActor(this.host, readInputs(this.host), this.#observer());
+      const actor = this.#createActor(this.host, readInputs(this.host), observerFor(this.host));
       this.#actor = actor;
-      enterChannel(this.host, actor);
       actor.start();
+      inspectionStarted(this.host, actor);
       this.#binder.bind(this);
       return actor;
     } finally {
@@ -139,7 +133,7 @@ export class ElementController implements BoundElement, Startable {
     if (!this.#actor) return;
     this.#actor.send({ type: 'DESTROY' });
     this.#actor = null;
-    leaveChannel(this.host);
+    inspectionStopped(this.host);
     this.#binder.unbind(this.host);
   }
 
@@ -155,16 +149,5 @@ export class ElementController implements BoundElement, Startable {
   /** A framework has not hydrated the host yet: writing on it now would differ from the server's HTML. */
   #hydrationDeferred(): boolean {
     return this.host.hasAttribute(DEFER_HYDRATION);
-  }
-
-  /** One observer or none: XState builds no inspection events without one. */
-  #observer(): ((event: InspectionEvent) => void) | undefined {
-    const own = this.#inspected ? inspectorFor(this.host) : undefined;
-    const inspector = channelObserver(this.host);
-    if (!own || !inspector) return own ?? inspector;
-    return (event) => {
-      own(event);
-      inspector(event);
-    };
   }
 }

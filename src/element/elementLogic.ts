@@ -3,6 +3,7 @@ import { logError } from '../log.js';
 import type { MaterialDownloadInputs } from '../machine/attributes.js';
 import { createMaterialDownloadMachine, waitsCountedFrom } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
+import { debuggingArrival } from './inspection.js';
 import { actorClock, pageTime, pageTransport, whenReconnected } from './pageScheduler.js';
 
 /** How near the viewport a lazy element starts its lookup. */
@@ -11,11 +12,14 @@ export const LAZY_ROOT_MARGIN = '200px';
 /**
  * The machine's `lookupLink`, on the page's transport; leaving `fetching` aborts
  * its request. The link's expiry is read against the provider's clock, which
- * the answer has just told the page about.
+ * the answer has just told the page about. An answer that comes while the
+ * debugging code is on its way waits for it (see debuggingArrival).
  */
 export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
   const { lookupDownloadLink, clock } = pageTransport();
   const href = await lookupDownloadLink(request, signal, attempt);
+  const debugging = debuggingArrival();
+  if (debugging) await debugging;
   return href === null ? null : { href, expiresAt: clock.expiryOf(href) };
 });
 

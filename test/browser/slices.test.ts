@@ -79,10 +79,10 @@ describe('elements connected together start in slices', () => {
 
   it('the first ten in line send their lookups before any actor is made, in one request', async () => {
     await openSlicesPage(6);
-    // How many elements had made their actor (the inspector channel lists each one) at each request.
+    // How many elements had made their actor (the page's inspection lists each one) at each request.
     await I.page.evaluate(() => {
       const page = window as unknown as { fetch: typeof fetch; __actorsAtRequests: number[] };
-      const channel = Symbol.for('cm-material-download.channel');
+      const channel = Symbol.for('cm-material-download.inspection');
       const send = page.fetch;
       page.__actorsAtRequests = [];
       page.fetch = (...request) => {
