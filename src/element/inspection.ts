@@ -41,7 +41,7 @@ export interface PageInspection {
   readonly live: Map<HTMLElement, AnyActorRef>;
   /** Set by the inspector: its observer for the actor `host` is about to create, if it wants one. */
   observe?: ((host: HTMLElement) => Observe | undefined) | undefined;
-  /** The decoding and the debug lines once loaded (or brought by the inspector); null if they could not load. */
+  /** The decoding and the debug lines once loaded; null if they could not load. */
   debugging?: Debugging | null;
   /** What waits for them meanwhile, oldest first. */
   waiting?: ((debugging: Debugging | null) => void)[] | undefined;
@@ -176,10 +176,10 @@ function withDebugging(job: Job): void {
   });
 }
 
-/** Puts the debugging code on the page (the inspector brings its own) and runs what waited for it. */
-export function installDebugging(debugging: Debugging | null): void {
+/** Puts the debugging code on the page and runs what waited for it. */
+function installDebugging(debugging: Debugging | null): void {
   const page = pageInspection();
-  page.debugging ||= debugging;
+  page.debugging = debugging;
   const waiting = page.waiting ?? [];
   page.waiting = undefined;
   for (const job of waiting) job(page.debugging);

@@ -4,11 +4,9 @@
  * 'cm-material-download/inspector'`), before or after the element's own file,
  * it adds a panel with every element's live statechart and transitions. It
  * needs no network and imports none of the element: it meets the elements on
- * the page's inspection (see ../element/inspection.ts), and brings them the
- * debugging code, so that none loads it.
+ * the page's inspection (see ../element/inspection.ts).
  */
-import { debugging } from '../debug/debugging.js';
-import { installDebugging, pageInspection } from '../element/inspection.js';
+import { pageInspection } from '../element/inspection.js';
 import { createInspectorElementClass, type HTMLMaterialDownloadInspectorElement } from './inspectorElement.js';
 import { TransitionLog } from './transitionLog.js';
 
@@ -24,7 +22,6 @@ declare global {
 
 // A second copy of this file finds the panel there and leaves it alone; in Node it does nothing.
 if (typeof customElements !== 'undefined' && !customElements.get(TAG)) {
-  installDebugging(debugging);
   customElements.define(TAG, createInspectorElementClass(new TransitionLog(pageInspection())));
   const mount = () => {
     // Compact until asked: an expanded panel would cover the page's own controls.

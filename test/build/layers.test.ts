@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
  *   only by those who debug) may import `machine`.
  * - `element` may import `api`, `machine` and, to load it, `debug`.
  * - `react` and `inspector` sit on `element` and `machine`; the inspector
- *   carries `debug` too.
+ *   decodes with `debug` too.
  * - `src/log.ts`, the one place that writes to the console, imports nothing;
  *   every layer but `machine` (which reports through its actions) may use it.
  * - The entries (the other files at the top of src/: `index.ts`, `react.ts`,
