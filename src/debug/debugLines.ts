@@ -67,7 +67,8 @@ const NOTABLE_CLOCK_OFFSET_MS = 60_000;
 /** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
 function clockNote(aheadBy: number | null): string {
   if (aheadBy === null || Math.abs(aheadBy) < NOTABLE_CLOCK_OFFSET_MS) return '';
-  return ` by the provider's clock, ${durationWords(Math.abs(aheadBy))} ${aheadBy < 0 ? 'behind' : 'ahead of'} this device's`;
+  const direction = aheadBy < 0 ? 'behind' : 'ahead of';
+  return ` by the provider's clock, ${durationWords(Math.abs(aheadBy))} ${direction} this device's`;
 }
 
 const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');

@@ -55,7 +55,8 @@ interface Microstep {
  * snapshot it is leaving, so that names the state they leave.
  *
  * @param event - Any of XState's inspection events.
- * @param held - The snapshot the actor held as the event came, for a decoding that comes later; by default the actor's own now.
+ * @param held - The snapshot the actor held as the event came, for a decoding that comes later;
+ *   by default the actor's own now.
  * @returns The step between states it stands for, or null.
  *
  * @example

@@ -26,6 +26,9 @@ export type MaterialDownloadInspector = (
 
 type Observe = (event: InspectionEvent) => void;
 
+/** What waits for the debugging code; null if it could not load. */
+type Job = (debugging: Debugging | null) => void;
+
 /**
  * Inspection, page-wide: the hook `configure({ inspect })` set, the live
  * elements and the inspector's observer. The element's files, their copies
@@ -44,8 +47,8 @@ export interface PageInspection {
   /** The decoding and the debug lines once loaded; null if they could not load. */
   debugging?: Debugging | null;
   /** What waits for them meanwhile, oldest first. */
-  waiting?: ((debugging: Debugging | null) => void)[] | undefined;
-  /** The elements whose actor has their own observer (the hook and the debug log): it is added once. */
+  waiting?: Job[] | undefined;
+  /** The elements whose actor has its own observer (the hook and the debug log): it is added once. */
   readonly observed: WeakSet<HTMLElement>;
 }
 
@@ -128,6 +131,7 @@ export function debugAttributeAdded(host: HTMLElement, actor: AnyActorRef): void
  */
 function ownObserver(host: HTMLElement): Observe {
   pageInspection().observed.add(host);
+  // On its way from now: the element's first steps come next.
   withDebugging(() => {});
   return (event) => {
     const { hook } = pageInspection();
@@ -152,7 +156,10 @@ function ownObserver(host: HTMLElement): Observe {
   };
 }
 
-/** The snapshot a step leaves, for a decoding that may come later; none while the actor is made (XState's development build throws then). */
+/**
+ * The snapshot a step leaves, for a decoding that may come later; none while
+ * the actor is made (XState's development build throws then).
+ */
 function heldSnapshot(event: InspectionEvent): { value: unknown } | undefined {
   if (event.type !== '@xstate.microstep') return undefined;
   try {
@@ -162,9 +169,7 @@ function heldSnapshot(event: InspectionEvent): { value: unknown } | undefined {
   }
 }
 
-type Job = (debugging: Debugging | null) => void;
-
-/** Runs `job` with the debugging code (null: it could not load): at once if it is there, else once it is, after those waiting before. */
+/** Runs `job` with the debugging code: at once if it is there, else once it is, after those waiting before. */
 function withDebugging(job: Job): void {
   const page = pageInspection();
   if (page.debugging !== undefined) return job(page.debugging);
