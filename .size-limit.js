@@ -46,6 +46,14 @@ export default [
     limit: '28 kB',
   },
   {
+    // Loaded beside either build only by an element that debugs, or a page with an inspect hook.
+    name: 'dist/cm-material-download.debug.js',
+    path: 'dist/cm-material-download.debug.js',
+    disablePlugins: ['@size-limit/esbuild'],
+    gzip: true,
+    limit: '2 kB',
+  },
+  {
     // Loaded only while debugging, beside either build: its own budget, so it stays a small panel.
     name: 'dist/cm-material-download.inspector.js',
     path: 'dist/cm-material-download.inspector.js',

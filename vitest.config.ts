@@ -38,6 +38,7 @@ export default defineConfig({
           include: [
             'test/machine/**/*.test.ts',
             'test/element/**/*.test.ts',
+            'test/debug/**/*.test.ts',
             'test/api/**/*.test.ts',
             'test/build/**/*.test.ts',
             'test/provider/**/*.test.{ts,js}',

@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run build`: the self-registering files customers load (the element, and
-// the inspector beside it), the library entry bundler users import, and the
-// type declarations.
+// the inspector and the debugging code beside it), the library entry bundler
+// users import, and the type declarations.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,9 +40,9 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  *
  * @param {string} entry
  * @param {string} fileName
- * @param {{ alias?: { find: RegExp, replacement: string }[], compileHint?: boolean }} [options]
+ * @param {{ alias?: { find: RegExp, replacement: string }[], compileHint?: boolean, format?: 'iife' | 'es' }} [options]
  */
-async function buildSelfRegistering(entry, fileName, { alias = [], compileHint = false } = {}) {
+async function buildSelfRegistering(entry, fileName, { alias = [], compileHint = false, format = 'iife' } = {}) {
   await build({
     root,
     configFile: false,
@@ -57,7 +57,7 @@ async function buildSelfRegistering(entry, fileName, { alias = [], compileHint =
       // Only for the bench, which maps its profiles' samples and the files' bytes back to the sources;
       // never published (the bench moves the maps out of dist/).
       sourcemap: process.env.CM_BUILD_SOURCEMAPS === '1' ? 'hidden' : false,
-      lib: { entry, formats: ['iife'], name: 'CmMaterialDownload', fileName: () => fileName },
+      lib: { entry, formats: [format], name: 'CmMaterialDownload', fileName: () => fileName },
       rolldownOptions: {
         // Library mode keeps whitespace for the sake of tree-shaking; these files are final.
         // After minification, which drops comments.
@@ -67,19 +67,29 @@ async function buildSelfRegistering(entry, fileName, { alias = [], compileHint =
   });
 }
 
-await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js');
+/**
+ * Swaps a module of src/element for its variant beside it.
+ *
+ * @param {string} name
+ * @param {string} variant
+ */
+const swap = (name, variant) => ({
+  find: new RegExp(`^\\./${name}\\.js$`),
+  replacement: fileURLToPath(new URL(`../src/element/${variant}.ts`, import.meta.url)),
+});
+/** Debugging loads from a file beside the element's, only when an element or the page asks for it. */
+const debugBeside = swap('loadDebugging', 'loadDebugging.beside');
+await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js', { alias: [debugBeside] });
 /** The lite runtime: the same source, its anchors bound through the actor's own subscription, with no React. */
-const liteBinding = [
-  {
-    find: /^\.\/binding\.js$/,
-    replacement: fileURLToPath(new URL('../src/element/binding.lite.ts', import.meta.url)),
-  },
-];
+const liteBinding = swap('binding', 'binding.lite');
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
-  alias: liteBinding,
+  alias: [liteBinding, debugBeside],
   compileHint: true,
 });
-// The debugging variant with Stately's inspector: a file of its own, so the main one does not grow.
+// What the two load beside them: a module of its own (it has exports), with no import.
+await buildSelfRegistering('src/debug/debugging.ts', 'cm-material-download.debug.js', { format: 'es' });
+// The debugging variant with Stately's inspector: a file of its own, so the main one does not grow. It
+// is for debugging only: it carries its debugging code.
 await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-download.stately.js');
 // The inspector panel, for any page: beside either build, and never inside one (it imports no element).
 await buildSelfRegistering('src/inspector/index.ts', 'cm-material-download.inspector.js');
@@ -133,7 +143,7 @@ await build({
   configFile: false,
   logLevel: 'warn',
   define,
-  resolve: { alias: liteBinding },
+  resolve: { alias: [liteBinding] },
   build: {
     outDir: 'dist/lib/lite',
     emptyOutDir: false,

@@ -22,7 +22,7 @@ export { configureElements as configure } from './element/configureElements.js';
 export type { ElementConfigureOptions } from './element/configureElements.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptions } from './api/config.js';
 export type { MaterialDownloadInspector } from './element/inspection.js';
-export type { DecodedTransition } from './machine/decodeTransition.js';
+export type { DecodedTransition } from './debug/decodeTransition.js';
 
 export { DOWNLOAD_TYPES } from './machine/attributes.js';
 export type {

@@ -1,10 +1,7 @@
-import type { InspectionEvent } from 'xstate';
-import { LOG_PREFIX } from '../log.js';
-import { ATTRIBUTES } from '../machine/attributes.js';
-import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
-import { durationWords } from '../machine/durationWords.js';
-import { describeRequest } from '../machine/reasons.js';
-import { REQUIRED_INPUTS } from '../machine/inputs.js';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { DecodedTransition, Debugging } from '../debug/debugging.js';
+import { logWarning } from '../log.js';
+import { loadDebugging } from './loadDebugging.js';
 import { pageWork } from './page.js';
 
 /**
@@ -27,12 +24,40 @@ export type MaterialDownloadInspector = (
   transition: DecodedTransition | null,
 ) => void;
 
-/** Page-wide, like the options (src/api/config.ts): `configure({ inspect })` from any copy reaches every element. */
-const PAGE_INSPECTOR = Symbol.for('cm-material-download.inspector');
-type PageInspector = { [PAGE_INSPECTOR]?: MaterialDownloadInspector | null };
+type Observe = (event: InspectionEvent) => void;
 
-function pageInspector(): MaterialDownloadInspector | null {
-  return (globalThis as PageInspector)[PAGE_INSPECTOR] ?? null;
+/** What waits for the debugging code; null if it could not load. */
+type Job = (debugging: Debugging | null) => void;
+
+/**
+ * Inspection, page-wide: the hook `configure({ inspect })` set, the live
+ * elements and the inspector's observer. The element's files, their copies
+ * and the inspector's file (`cm-material-download.inspector.js`) load on
+ * their own and cannot import each other, so they meet on `globalThis` under
+ * a registered symbol. Every copy of the package shares this shape: add to
+ * it, never change it.
+ */
+export interface PageInspection {
+  /** What `configure({ inspect })` set. */
+  hook: MaterialDownloadInspector | null;
+  /** Each element alive now, with its actor: an inspector that loads late finds them here. */
+  readonly live: Map<HTMLElement, AnyActorRef>;
+  /** Set by the inspector: its observer for the actor `host` is about to create, if it wants one. */
+  observe?: ((host: HTMLElement) => Observe | undefined) | undefined;
+  /** The decoding and the debug lines once loaded; null if they could not load. */
+  debugging?: Debugging | null;
+  /** What waits for them meanwhile, oldest first. */
+  waiting?: Job[] | undefined;
+  /** The elements whose actor has its own observer (the hook and the debug log): it is added once. */
+  readonly observed: WeakSet<HTMLElement>;
+}
+
+const PAGE_INSPECTION = Symbol.for('cm-material-download.inspection');
+
+/** The page's inspection, made by whichever file gets there first. */
+export function pageInspection(): PageInspection {
+  const global = globalThis as { [PAGE_INSPECTION]?: PageInspection };
+  return (global[PAGE_INSPECTION] ??= { hook: null, live: new Map(), observed: new WeakSet() });
 }
 
 /**
@@ -51,131 +76,126 @@ function pageInspector(): MaterialDownloadInspector | null {
  * ```
  */
 export function setInspector(next: MaterialDownloadInspector | null): void {
-  (globalThis as PageInspector)[PAGE_INSPECTOR] = next;
+  pageInspection().hook = next;
+  // Loading now, the decoding is likely there before the first elements' steps.
+  if (next) withDebugging(() => {});
 }
 
 /**
- * Whether an element starting now needs its transitions inspected. Most
- * pages never do, and XState builds no inspection events without an observer.
+ * The observer for the actor `host` is about to create, or none when nothing
+ * inspects it: XState builds no inspection events without one, so most pages
+ * pay nothing.
  */
-export function wantsInspection(host: HTMLElement): boolean {
-  return pageInspector() !== null || host.hasAttribute('debug');
-}
-
-type DescribedHost = Pick<HTMLElement, 'id' | 'getAttribute'>;
-
-/** `cm-material-download#swatch` or `cm-material-download A-100/pbr`: which element a debug line is about. */
-function debugName(host: DescribedHost): string {
-  const name = host.id
-    ? `#${host.id}`
-    : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
-  return `${LOG_PREFIX.slice(0, -1)}${name}`;
-}
-
-/** One transition as a readable line, for the `debug` attribute; `now` dates a signed link's life. */
-export function describeTransition(host: DescribedHost, step: DecodedTransition, now = Date.now()): string {
-  return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcomeOf(step, now)})`;
-}
-
-function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number): string {
-  const { href, reason, expiresAt, renewAt } = context;
-  if (reason) return reasonLine(context);
-  const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote();
-  if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
-  if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
-    const failure = (event.error as { message?: unknown } | undefined)?.message;
-    const retryIn = renewAt === null ? '' : `, trying again in ${durationWords(renewAt - now)}`;
-    return `refresh failed (${String(failure)}), the link still works for ${expiresIn}${retryIn}`;
-  }
-  if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
-  return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
-}
-
-/**
- * The reason and the element's own words for it: its message, what was asked
- * for a link the provider has not, or that a signed link ran out. What fixes
- * it is for the inspector and the README's troubleshooting table to say: their
- * sentences stay out of the element's files.
- */
-function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
-  if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
-  if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
-  return error === null ? `${reason}` : `${reason}: ${error}`;
-}
-
-/**
- * A visitor's clock this far off the provider's is worth a word: it is why a
- * link's life reads other than the URL's dates do on this device.
- */
-const NOTABLE_CLOCK_OFFSET_MS = 60_000;
-
-/** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
-function clockNote(): string {
-  const ahead = pageWork().transport.clock.aheadBy();
-  if (ahead === null || Math.abs(ahead) < NOTABLE_CLOCK_OFFSET_MS) return '';
-  return ` by the provider's clock, ${durationWords(Math.abs(ahead))} ${ahead < 0 ? 'behind' : 'ahead of'} this device's`;
-}
-
-const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
-
-/** The line for an element that starts `idle`: it takes no step until an input arrives, so no transition says so. */
-export function describeWaitingForInputs(host: DescribedHost): string {
-  return `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`;
-}
-
-/** The actor's first snapshot, when it stays `idle`: the element waits for its inputs. */
-function startsIdle(event: InspectionEvent): boolean {
-  return (
-    event.type === '@xstate.snapshot' &&
-    event.event.type === 'xstate.init' &&
-    (event.snapshot as { value?: unknown }).value === 'idle'
-  );
-}
-
-/**
- * The element's inspection callback: forwards to the hook when one is set,
- * and logs transitions while the host has a `debug` attribute.
- */
-export function inspectorFor(host: HTMLElement): (event: InspectionEvent) => void {
-  return (event) => {
-    const step = decodeTransition(event);
-    const inspector = pageInspector();
-    if (inspector) {
+export function observerFor(host: HTMLElement): Observe | undefined {
+  const page = pageInspection();
+  const own = page.hook || host.hasAttribute('debug') ? ownObserver(host) : undefined;
+  const observe = page.observe?.(host);
+  const inspector: Observe | undefined =
+    observe &&
+    ((event) => {
       try {
-        inspector(event, host, step);
+        observe(event);
       } catch {
-        // A broken debugging hook must not break the element it watches.
+        // A broken inspector must not break the element it watches.
       }
-    }
-    if (!host.hasAttribute('debug')) return;
-    if (step && step.from !== step.to) console.debug(describeTransition(host, step));
-    else if (startsIdle(event)) console.debug(describeWaitingForInputs(host));
-  };
-}
-
-// Interim: the element's interface to inspection.
-import type { AnyActorRef } from 'xstate';
-import { channelObserver, enterChannel, leaveChannel } from './inspectorChannel.js';
-
-export function observerFor(host: HTMLElement): ((event: InspectionEvent) => void) | undefined {
-  const own = wantsInspection(host) ? inspectorFor(host) : undefined;
-  const inspector = channelObserver(host);
+    });
   if (!own || !inspector) return own ?? inspector;
   return (event) => {
     own(event);
     inspector(event);
   };
 }
-const inspectedActors = new WeakSet<AnyActorRef>();
+
+/** The element's actor has started: an inspector that loads later finds it. */
 export function inspectionStarted(host: HTMLElement, actor: AnyActorRef): void {
-  if (wantsInspection(host)) inspectedActors.add(actor);
-  enterChannel(host, actor);
+  pageInspection().live.set(host, actor);
 }
+
+/** A destroyed element leaves: the page's inspection holds no element the page let go of. */
 export function inspectionStopped(host: HTMLElement): void {
-  leaveChannel(host);
+  pageInspection().live.delete(host);
 }
+
+/** `debug` added to a running element: its transitions from now on, once however often it is added. */
 export function debugAttributeAdded(host: HTMLElement, actor: AnyActorRef): void {
-  if (inspectedActors.has(actor)) return;
-  inspectedActors.add(actor);
-  actor.system.inspect(inspectorFor(host));
+  if (pageInspection().observed.has(host)) return;
+  actor.system.inspect(ownObserver(host));
+}
+
+/**
+ * The element's own observer: hands each event to the hook when one is set,
+ * and logs transitions while the host has a `debug` attribute. Both need the
+ * debugging code, which may still be loading: what the event says of the
+ * moment (the actor's snapshot, the time, the provider's clock) is taken
+ * now, and the event is decoded once the code is there, in order.
+ */
+function ownObserver(host: HTMLElement): Observe {
+  pageInspection().observed.add(host);
+  // On its way from now: the element's first steps come next.
+  withDebugging(() => {});
+  return (event) => {
+    const { hook } = pageInspection();
+    const debug = host.hasAttribute('debug');
+    if (!hook && !debug) return;
+    const held = heldSnapshot(event);
+    const now = Date.now();
+    const aheadBy = debug ? pageWork().transport.clock.aheadBy() : null;
+    withDebugging((debugging) => {
+      if (!debugging) return;
+      const step = debugging.decodeTransition(event, held);
+      if (hook) {
+        try {
+          hook(event, host, step);
+        } catch {
+          // A broken debugging hook must not break the element it watches.
+        }
+      }
+      const line = debug && debugging.debugLine(host, event, step, now, aheadBy);
+      if (line) console.debug(line);
+    });
+  };
+}
+
+/**
+ * The snapshot a step leaves, for a decoding that may come later; none while
+ * the actor is made (XState's development build throws then).
+ */
+function heldSnapshot(event: InspectionEvent): { value: unknown } | undefined {
+  if (event.type !== '@xstate.microstep') return undefined;
+  try {
+    return event.actorRef.getSnapshot() as { value: unknown } | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `job` with the debugging code: at once if it is there, else once it is, after those waiting before. */
+function withDebugging(job: Job): void {
+  const page = pageInspection();
+  if (page.debugging !== undefined) return job(page.debugging);
+  if (page.waiting) return void page.waiting.push(job);
+  page.waiting = [job];
+  loadDebugging().then(installDebugging, (error: unknown) => {
+    logWarning('the debugging code did not load: no debug log, no inspect hook', error);
+    installDebugging(null);
+  });
+}
+
+/** Puts the debugging code on the page and runs what waited for it. */
+function installDebugging(debugging: Debugging | null): void {
+  const page = pageInspection();
+  page.debugging = debugging;
+  const waiting = page.waiting ?? [];
+  page.waiting = undefined;
+  for (const job of waiting) job(page.debugging);
+}
+
+/**
+ * While the debugging code is on its way, its arrival, once what waited
+ * before has run; else nothing. An element's lookup hands its answer over
+ * then, so that the log and the hook tell each step before the page sees it.
+ */
+export function debuggingArrival(): Promise<void> | undefined {
+  const { waiting } = pageInspection();
+  return waiting && new Promise((resolve) => waiting.push(() => resolve()));
 }

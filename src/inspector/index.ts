@@ -4,9 +4,9 @@
  * 'cm-material-download/inspector'`), before or after the element's own file,
  * it adds a panel with every element's live statechart and transitions. It
  * needs no network and imports none of the element: it meets the elements on
- * the channel they share (see ../element/inspectorChannel.ts).
+ * the page's inspection (see ../element/inspection.ts).
  */
-import { inspectorChannel } from '../element/inspectorChannel.js';
+import { pageInspection } from '../element/inspection.js';
 import { createInspectorElementClass, type HTMLMaterialDownloadInspectorElement } from './inspectorElement.js';
 import { TransitionLog } from './transitionLog.js';
 
@@ -22,7 +22,7 @@ declare global {
 
 // A second copy of this file finds the panel there and leaves it alone; in Node it does nothing.
 if (typeof customElements !== 'undefined' && !customElements.get(TAG)) {
-  customElements.define(TAG, createInspectorElementClass(new TransitionLog(inspectorChannel())));
+  customElements.define(TAG, createInspectorElementClass(new TransitionLog(pageInspection())));
   const mount = () => {
     // Compact until asked: an expanded panel would cover the page's own controls.
     if (!document.querySelector(TAG))

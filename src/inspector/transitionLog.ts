@@ -1,6 +1,6 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate';
-import type { InspectorChannel } from '../element/inspectorChannel.js';
-import { decodeTransition, type DecodedTransition } from '../machine/decodeTransition.js';
+import { decodeTransition, type DecodedTransition } from '../debug/decodeTransition.js';
+import type { PageInspection } from '../element/inspection.js';
 
 /**
  * One step an element's statechart took: one entry per microstep that took a
@@ -29,8 +29,8 @@ export interface InspectedElement {
 type Listener = () => void;
 
 /**
- * Every element's transitions, from the channel the elements share with the
- * inspector: the elements already running are followed from now on, each
+ * Every element's transitions, from the page's inspection the elements share
+ * with the inspector: the elements already running are followed from now on, each
  * one created later from its first step. Only reads: it sends no event and
  * holds no element the page has let go of.
  */
@@ -39,18 +39,18 @@ export class TransitionLog {
   private readonly listeners = new Set<Listener>();
   private notifyQueued = false;
 
-  constructor(private readonly channel: InspectorChannel) {
-    for (const [host, actor] of channel.live) {
+  constructor(private readonly inspection: PageInspection) {
+    for (const [host, actor] of inspection.live) {
       const element = this.add(host, false, actor);
       actor.system.inspect(this.observer(element));
     }
-    channel.observe = (host) => this.observer(this.add(host, true, null));
+    inspection.observe = (host) => this.observer(this.add(host, true, null));
   }
 
   /** The elements on the page now, in the page's order, plus `keep` if it has been removed since. */
   list(keep?: HTMLElement | null): InspectedElement[] {
     for (const host of this.elements.keys()) {
-      if (host !== keep && !this.channel.live.has(host)) this.elements.delete(host);
+      if (host !== keep && !this.inspection.live.has(host)) this.elements.delete(host);
     }
     return [...this.elements.values()].sort((a, b) =>
       a.host.compareDocumentPosition(b.host) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,

@@ -1,5 +1,5 @@
-import { describeRequest, type Reason } from '../machine/reasons.js';
-import { explainReason, REASONS } from '../machine/reasonWords.js';
+import type { Reason } from '../machine/reasons.js';
+import { describeRequest, explainReason, REASONS } from '../machine/reasonWords.js';
 import type { TransitionEntry } from './transitionLog.js';
 
 type ElementContext = TransitionEntry['context'];

@@ -1,4 +1,4 @@
-import { describeRequest, type Reason } from './reasons.js';
+import type { Reason } from './reasons.js';
 import { readRefusal, type RefusalCode } from './refusals.js';
 import type { LinkRequest } from './inputs.js';
 
@@ -74,4 +74,23 @@ function withoutFinalStop(text: string): string {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** What was asked for, in words: `thumbnail 10x10cm for A-100 of org-1`. */
+export function describeRequest(request: LinkRequest): string {
+  const { kind, articleId, organizationId } = request;
+  const details = [
+    request.kind === 'thumbnail' ? sizeOf(request.assignmentType) : null,
+    request.resolution?.toLowerCase() ?? null,
+    request.fileType?.toLowerCase() ?? null,
+  ].filter(Boolean);
+  return [kind, ...details, 'for', articleId, 'of', organizationId].join(' ');
+}
+
+/** `THUMBNAIL_10X10_CM` → `10x10cm`, `THUMBNAIL_13_5X13_5_IN` → `13_5x13_5in`. */
+function sizeOf(assignmentType: string): string {
+  return assignmentType
+    .replace(/^THUMBNAIL_/, '')
+    .replace(/_(CM|IN)$/, '$1')
+    .toLowerCase();
 }

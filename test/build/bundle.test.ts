@@ -36,8 +36,27 @@ describe.each(['cm-material-download.js', 'cm-material-download.lite.js'])('dist
   });
 
   it('is one self-contained script: no import, no export, no global of its own', () => {
-    expect(code).not.toMatch(/^import\s|\bimport\s*\(|^export\s/m);
+    expect(code).not.toMatch(/^import\s|^export\s/m);
     expect(code.replace(COMPILE_HINT_LINE, '').startsWith('(function(){')).toBe(true);
+  });
+
+  it('carries no debugging code: it loads the file beside it for that, and nothing else', () => {
+    expect(DEBUG_MARKERS.filter((marker) => code.includes(marker))).toEqual([]);
+    expect(code.match(/\bimport\s*\(/g)).toHaveLength(1);
+    expect(code).toContain('./cm-material-download.debug.js');
+  });
+});
+
+/** What only debugging needs: XState's internal field read, and the `debug` log's sentences. */
+const DEBUG_MARKERS = ['._transitions', 'waiting for its inputs', 'expires in', 'refresh failed', 'ran out before'];
+
+describe('dist/cm-material-download.debug.js', () => {
+  const debug = read('cm-material-download.debug.js');
+
+  it('carries the debugging code, as one module that imports nothing', () => {
+    expect(DEBUG_MARKERS.filter((marker) => !debug.includes(marker))).toEqual([]);
+    expect(debug).not.toMatch(/^import\s|\bimport\s*\(/m);
+    expect(debug).toMatch(/export\s*\{\s*\w+ as debugging\s*\}/);
   });
 });
 
@@ -72,7 +91,7 @@ describe('dist/cm-material-download.inspector.js', () => {
   it('holds no copy of the element: no transport, no React, no Preact', () => {
     for (const marker of ['GetMaterialDownloadLink', 'apollographql-client-name', 'react-dom', 'preact'])
       expect(inspector).not.toContain(marker);
-    expect(inspector).toContain('cm-material-download.channel');
+    expect(inspector).toContain('cm-material-download.inspection');
   });
 
   it('is one self-contained script, and small', () => {
@@ -94,10 +113,14 @@ describe('the lite build', () => {
 describe('the lite library entry (dist/lib/lite)', () => {
   const entry = read('lib/lite/index.js');
 
-  it('imports nothing but XState, and loads nothing later: no React, no Preact', () => {
+  it('imports nothing but XState, and loads nothing later but the debugging code: no React, no Preact', () => {
+    // Its own code it may share with the debugging chunk: a chunk of both.
     const imported = [...entry.matchAll(/^import\s[^'"]*["']([^'"]+)["']/gm)].map((match) => match[1]);
-    expect(imported).toEqual(['xstate']);
-    expect(entry).not.toMatch(/\bimport\s*\(|\brequire\(/);
+    expect(imported.filter((specifier) => !specifier?.startsWith('./chunks/'))).toEqual(['xstate']);
+    const loaded = [...entry.matchAll(/\bimport\s*\(\s*["']([^'"]+)["']/g)].map((match) => match[1]);
+    expect(loaded).toEqual(['./chunks/debugging.js']);
+    expect(entry.match(/\bimport\s*\(/g)).toHaveLength(1);
+    expect(entry).not.toMatch(/\brequire\(/);
     for (const marker of ['react', 'preact']) expect(entry).not.toMatch(new RegExp(`from ["']${marker}`));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeTransition } from '../../src/element/inspection';
-import type { DecodedTransition } from '../../src/machine/decodeTransition';
+import { describeTransition } from '../../src/debug/debugLines';
+import type { DecodedTransition } from '../../src/debug/decodeTransition';
 import type { LinkRequest } from '../../src/machine/inputs';
 
 /** The `debug` lines of a signed link's life, with the moment of each step fixed. */

@@ -1,5 +1,5 @@
 import type { InspectionEvent } from 'xstate';
-import type { MaterialDownloadContext } from './materialDownload.types.js';
+import type { MaterialDownloadContext } from '../machine/materialDownload.types.js';
 
 /**
  * One transition the machine took, in the words the debug log, the inspector and the tests use.
@@ -55,6 +55,8 @@ interface Microstep {
  * snapshot it is leaving, so that names the state they leave.
  *
  * @param event - Any of XState's inspection events.
+ * @param held - The snapshot the actor held as the event came, for a decoding that comes later;
+ *   by default the actor's own now.
  * @returns The step between states it stands for, or null.
  *
  * @example
@@ -65,7 +67,7 @@ interface Microstep {
  * });
  * ```
  */
-export function decodeTransition(event: InspectionEvent): DecodedTransition | null {
+export function decodeTransition(event: InspectionEvent, held?: { value: unknown }): DecodedTransition | null {
   if (event.type !== '@xstate.microstep') return null;
   const step = event as unknown as Microstep;
   // XState reports an event that enabled nothing as a microstep without transitions. The field is
@@ -73,7 +75,7 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
   const [transition] = step._transitions ?? [];
   if (!transition) return null;
   const { source, eventType } = transition;
-  const from = source.parent ? source.key : stateLeft(step.actorRef);
+  const from = source.parent ? source.key : String((held ?? stateLeft(step.actorRef)).value);
   const to = String(step.snapshot.value);
   const trigger = eventType || 'always';
   const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
@@ -89,9 +91,9 @@ export function decodeTransition(event: InspectionEvent): DecodedTransition | nu
   };
 }
 
-function stateLeft(actorRef: Microstep['actorRef']): string {
+function stateLeft(actorRef: Microstep['actorRef']): { value: unknown } {
   // A root-level transition answers an event, and an actor takes events only once its first snapshot
   // is made (even one that an invoked actor sends back while the machine starts): there always is one.
   // The machine is flat: every state value is a string.
-  return String(actorRef.getSnapshot().value);
+  return actorRef.getSnapshot();
 }
