@@ -7,7 +7,13 @@ import { bindAnchor } from './binding.js';
 import { configureElements } from './configureElements.js';
 import { DEFER_HYDRATION, readInputs, showPending } from './dom.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
-import { debugAttributeAdded, inspectionStarted, inspectionStopped, observerFor } from './inspection.js';
+import {
+  debugAttributeAdded,
+  debuggingArrival,
+  inspectionStarted,
+  inspectionStopped,
+  observerFor,
+} from './inspection.js';
 import { pageWork } from './page.js';
 
 declare const __CM_VERSION__: string | undefined;
@@ -20,10 +26,16 @@ export const LAZY_ROOT_MARGIN = '200px';
 /** Not an input: switches on the transition log. */
 const DEBUG_ATTRIBUTE = 'debug';
 
-/** The machine's lookup on the page's transport; leaving `fetching` aborts its request. */
-export const lookupLink = fromPromise<LookupOutput, LookupInput>(({ input: { request, attempt }, signal }) =>
-  pageWork().transport.lookup(request, signal, attempt),
-);
+/**
+ * The machine's lookup on the page's transport; leaving `fetching` aborts its
+ * request. An answer that comes while the debugging code loads waits for it:
+ * the log tells each step before the page sees it.
+ */
+export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
+  const link = await pageWork().transport.lookup(request, signal, attempt);
+  await debuggingArrival();
+  return link;
+});
 
 /** Invoked while a lazy element waits. The observer reports the current intersection first: in view, it ends at once. */
 export const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
