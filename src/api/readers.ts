@@ -1,5 +1,5 @@
 /** From an answer to a link: the URL in the data, what GraphQL errors say where it yields none, and only a safe href. */
-import { isRefusalCode } from '../machine/refusals.js';
+import { isRefusalCode } from '../machine/reasons.js';
 import type { LinkKind } from '../machine/inputs.js';
 import { MESSAGES } from '../machine/inputs.js';
 import type { OperationResult } from './operation.js';

@@ -1,6 +1,6 @@
 /** One request on the wire (`fetch` itself: docs/performance.md), its failure and retry, and the provider's clock. */
 import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
-import type { LookupFailure } from '../machine/lookupFailure.js';
+import type { LookupFailure } from '../machine/materialDownload.types.js';
 import type { FailureReason } from '../machine/reasons.js';
 import type { RetryOptions } from './config.js';
 import type { Operation, OperationResult } from './operation.js';

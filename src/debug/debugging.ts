@@ -1,5 +1,112 @@
-import { debugLine } from './debugLines.js';
-import { decodeTransition } from './decodeTransition.js';
+import type { InspectionEvent } from 'xstate';
+import { LOG_PREFIX } from '../log.js';
+import { ATTRIBUTES } from '../machine/attributes.js';
+import { describeRequest } from '../machine/reasonWords.js';
+import { REQUIRED_INPUTS } from '../machine/inputs.js';
+import { decodeTransition, type DecodedTransition } from './decodeTransition.js';
+
+type DescribedHost = Pick<HTMLElement, 'id' | 'getAttribute'>;
+
+/** `cm-material-download#swatch` or `cm-material-download A-100/pbr`: which element a debug line is about. */
+function debugName(host: DescribedHost): string {
+  const name = host.id
+    ? `#${host.id}`
+    : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
+  return `${LOG_PREFIX.slice(0, -1)}${name}`;
+}
+
+/**
+ * One transition as a readable line, for the `debug` attribute; `now` dates a signed link's life,
+ * `aheadBy` is how far the provider's clock is ahead of this device's (null: not known yet).
+ */
+export function describeTransition(
+  host: DescribedHost,
+  step: DecodedTransition,
+  now = Date.now(),
+  aheadBy: number | null = null,
+): string {
+  return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcomeOf(step, now, aheadBy)})`;
+}
+
+function outcomeOf(
+  { from, to, trigger, event, context }: DecodedTransition,
+  now: number,
+  aheadBy: number | null,
+): string {
+  const { href, reason, expiresAt, renewAt } = context;
+  if (reason) return reasonLine(context);
+  const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote(aheadBy);
+  if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
+  if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
+    const failure = (event.error as { message?: unknown } | undefined)?.message;
+    const retryIn = renewAt === null ? '' : `, trying again in ${durationWords(renewAt - now)}`;
+    return `refresh failed (${String(failure)}), the link still works for ${expiresIn}${retryIn}`;
+  }
+  if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
+  return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
+}
+
+/**
+ * The reason and the element's own words for it: its message, what was asked
+ * for a link the provider has not, or that a signed link ran out. What fixes
+ * it is for the inspector and the README's troubleshooting table to say.
+ */
+function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
+  if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
+  if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
+  return error === null ? `${reason}` : `${reason}: ${error}`;
+}
+
+/**
+ * A visitor's clock this far off the provider's is worth a word: it is why a
+ * link's life reads other than the URL's dates do on this device.
+ */
+const NOTABLE_CLOCK_OFFSET_MS = 60_000;
+
+/** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
+function clockNote(aheadBy: number | null): string {
+  if (aheadBy === null || Math.abs(aheadBy) < NOTABLE_CLOCK_OFFSET_MS) return '';
+  const direction = aheadBy < 0 ? 'behind' : 'ahead of';
+  return ` by the provider's clock, ${durationWords(Math.abs(aheadBy))} ${direction} this device's`;
+}
+
+const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
+
+/** The line for an element that starts `idle`: it takes no step until an input arrives, so no transition says so. */
+export function describeWaitingForInputs(host: DescribedHost): string {
+  return `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`;
+}
+
+/** The actor's first snapshot, when it stays `idle`: the element waits for its inputs. */
+function startsIdle(event: InspectionEvent): boolean {
+  return (
+    event.type === '@xstate.snapshot' &&
+    event.event.type === 'xstate.init' &&
+    (event.snapshot as { value?: unknown }).value === 'idle'
+  );
+}
+
+/** The `debug` attribute's line for one inspection event of `host`'s element, or null for an event it does not log. */
+export function debugLine(
+  host: DescribedHost,
+  event: InspectionEvent,
+  step: DecodedTransition | null,
+  now: number,
+  aheadBy: number | null,
+): string | null {
+  if (step && step.from !== step.to) return describeTransition(host, step, now, aheadBy);
+  return startsIdle(event) ? describeWaitingForInputs(host) : null;
+}
+
+/** A wait in words, as precise as a reader needs it: `400 ms`, `1.6 s`, `42 s`, `14 min`, `3 h`. */
+function durationWords(ms: number): string {
+  const rounded = Math.max(0, Math.round(ms));
+  if (rounded < 1000) return `${rounded} ms`;
+  if (rounded < 10_000) return `${(rounded / 1000).toFixed(1)} s`;
+  if (rounded < 60_000) return `${Math.round(rounded / 1000)} s`;
+  if (rounded < 3_600_000) return `${Math.round(rounded / 60_000)} min`;
+  return `${Math.round(rounded / 3_600_000)} h`;
+}
 
 /**
  * What debugging needs beyond the element: the transition decoding and the

@@ -13,9 +13,10 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { readLinkExpiry, renewalDueAt } from './linkExpiry.js';
-import { readLookupFailure, type LookupFailure } from './lookupFailure.js';
+import { isReason } from './reasons.js';
 import type {
   LinkSettling,
+  LookupFailure,
   LookupInput,
   LookupOutput,
   MaterialDownloadContext,
@@ -97,6 +98,21 @@ const waitUntil = (moment: number | null) =>
 export const setupMachine = (({ schemas, actors, actions, guards, delays }: Parameters<typeof setup>[0]) => ({
   createMachine: (config: object) => createMachine({ ...config, schemas }, { actors, actions, guards, delays }),
 })) as unknown as typeof setup;
+
+/** What a rejection may carry, none of it trusted until read. */
+type Unread = { [Field in keyof LookupFailure]?: unknown };
+
+/** Any rejection, as the machine reads it: a page's own lookup may reject with anything. */
+export function readLookupFailure(error: unknown): LookupFailure {
+  const said: Unread = typeof error === 'object' && error !== null ? error : {};
+  return {
+    message: typeof said.message === 'string' ? said.message : String(error),
+    reason: isReason(said.reason) ? said.reason : 'request-failed',
+    retryInMs: typeof said.retryInMs === 'number' ? said.retryInMs : null,
+    retryAt: typeof said.retryAt === 'number' ? said.retryAt : null,
+    transient: said.transient === true,
+  };
+}
 
 /**
  * The element's whole behaviour (diagram: docs/statechart.md). `lookupLink`, the watchers and `reportError`

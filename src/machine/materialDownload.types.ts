@@ -89,3 +89,20 @@ export interface FoundLink {
 
 /** What `lookupLink` resolves to: null when the provider has no link; a bare URL's expiry is read from it. */
 export type LookupOutput = FoundLink | string | null;
+
+/**
+ * A failed lookup, as the machine reads it: the transport's LookupError carries
+ * these fields; any other rejection (a page's own lookup) reads as a request that failed.
+ */
+export interface LookupFailure {
+  /** The sentence for the page and the console: the failure's message, or else the failure as text. */
+  message: string;
+  /** Why, where the failure says so in the element's vocabulary; `request-failed` otherwise. */
+  reason: Reason;
+  /** How long to wait before the next try; null: no try is worth it. */
+  retryInMs: number | null;
+  /** When that wait ends (`Date.now()` terms), where the failure says. */
+  retryAt: number | null;
+  /** It failed on the wire: coming back online is worth another try. */
+  transient: boolean;
+}

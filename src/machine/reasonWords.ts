@@ -1,5 +1,5 @@
 import type { Reason } from './reasons.js';
-import { readRefusal, type RefusalCode } from './refusals.js';
+import { readRefusal, type RefusalCode } from './reasons.js';
 import type { LinkRequest } from './inputs.js';
 
 /** How the table's fix for `unauthorized` opens; a GraphQL refusal's explanation puts it beside the code. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure, readLink } from '../../src/api/readers';
 import { LookupError } from '../../src/api/wire';
-import { readRefusal, REFUSAL_CODES } from '../../src/machine/refusals';
+import { readRefusal, REFUSAL_CODES } from '../../src/machine/reasons';
 import type { OperationResult } from '../../src/api/operation';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTransition } from '../../src/debug/debugLines';
+import { describeTransition } from '../../src/debug/debugging';
 import type { DecodedTransition } from '../../src/debug/decodeTransition';
 import type { LinkRequest } from '../../src/machine/inputs';
 

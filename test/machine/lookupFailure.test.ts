@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LookupError } from '../../src/api/wire';
-import { readLookupFailure } from '../../src/machine/lookupFailure';
+import { readLookupFailure } from '../../src/machine/materialDownload.machine';
 
 /**
  * How the machine reads a failed lookup: all the transport's LookupError

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure } from '../../src/api/readers';
-import { REFUSAL_CODES } from '../../src/machine/refusals';
+import { REFUSAL_CODES } from '../../src/machine/reasons';
 import { explainReason, REASONS } from '../../src/machine/reasonWords';
 import type { LinkRequest } from '../../src/machine/inputs';
 
