@@ -1,38 +1,30 @@
 import type { MaterialDownloadConfig } from './config.js';
 import type { Operation, OperationResult } from './operation.js';
-import { post, type AnswerClock, type Destination } from './wire.js';
+import { post, tried, type AnswerClock, type Destination } from './wire.js';
 
-/** One operation on its way, shared by every caller that asked for the same thing. */
+/** Shared by every caller that asked for the same thing. */
 export interface SharedOperation {
   operation: Operation;
   result: Promise<OperationResult>;
   resolve: (result: OperationResult) => void;
   reject: (error: unknown) => void;
-  /** Callers still waiting; at zero the operation is dropped, or its request aborted. */
   waiting: number;
-  /** Aborted once nobody waits any more. */
+  /** Aborted once nobody waits any more: the operation is dropped, or once `sent`, its request aborted. */
   abandoned: AbortController;
-  /** On the wire: abandoned now, its request is aborted rather than the operation dropped. */
   sent: boolean;
 }
 
-/** The options a queue sends by: the latest operation's apply to all that waits with it. */
+/** The latest operation's options apply to all that waits with it. */
 type SendRule = Pick<MaterialDownloadConfig, 'batch' | 'timeoutMs'>;
 
 export interface BatchQueues {
-  /** Queues `shared` with the others for the same destination. */
   enqueue(destination: Destination, shared: SharedOperation, rule: SendRule): void;
-  /** Sends every queued operation now, in batches of `max`. */
   flush(): void;
-  /** Keeps the windows open until the returned release: work queued over several tasks batches as one task's would. */
+  /** Keeps the windows open until the returned release, so work queued over several tasks batches as one. */
   hold(): () => void;
 }
 
-/**
- * One queue per endpoint and headers. A window opens with its first operation
- * and closes `intervalMs` later; a full batch goes at once. `refusals` says
- * which endpoints take no arrays, `clock` hears every answer.
- */
+/** One queue per endpoint and headers: a window opens with its first operation, and a full batch goes at once. */
 export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): BatchQueues {
   const queues = new Map<string, ReturnType<typeof openQueue>>();
   let holds = 0;
@@ -67,10 +59,9 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
     return { add, flush: flushAll };
   }
 
-  /** One POST; a server that does not take arrays gets each operation alone, now and from then on. */
+  /** A server that does not take arrays gets each operation alone, now and from then on. */
   async function send(destination: Destination, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
     for (const shared of chunk) shared.sent = true;
-    // The request is cancelled only when nobody waits for any of its answers.
     const everyoneLeft = new AbortController();
     const onAbandoned = () => {
       if (chunk.every((shared) => shared.abandoned.signal.aborted)) everyoneLeft.abort();
@@ -116,7 +107,7 @@ export function createBatchQueues(refusals: BatchRefusals, clock: AnswerClock): 
   };
 }
 
-/** One key per endpoint: two copies of the element on a page each write theirs, and a customer can delete one. */
+/** One key per endpoint: two copies of the element each write theirs, and a customer can delete one. */
 export const BATCH_REFUSAL_KEY_PREFIX = 'cm-material-download:no-batch:';
 
 export interface BatchRefusals {
@@ -127,37 +118,25 @@ export interface BatchRefusals {
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 /**
- * Endpoints that refuse array batches (Apollo Server's default, with a 400 the
- * browser logs), remembered for the tab's session. Where storage throws or is
- * full, this page still remembers, and nothing is logged.
+ * Endpoints that refuse arrays (Apollo Server's default, with a 400 the browser logs), for the tab's session. Where
+ * storage throws or is full, this page still remembers, silently. Read once per endpoint: the queue asks per operation.
  */
 export function createBatchRefusals(
   storage: () => SessionStore | null | undefined = () =>
     typeof sessionStorage === 'undefined' ? null : sessionStorage,
 ): BatchRefusals {
-  // Read once per endpoint per page: the queue asks on every operation.
   const known = new Map<string, boolean>();
-  const attempt = (use: () => unknown) => {
-    try {
-      return use() === true;
-    } catch {
-      return false;
-    }
-  };
   return {
     refuses(endpoint) {
       if (!known.has(endpoint)) {
-        known.set(
-          endpoint,
-          attempt(() => storage()?.getItem(BATCH_REFUSAL_KEY_PREFIX + endpoint) != null),
-        );
+        known.set(endpoint, tried(() => storage()?.getItem(BATCH_REFUSAL_KEY_PREFIX + endpoint) != null) === true);
       }
       return known.get(endpoint)!;
     },
     remember(endpoint) {
       if (known.get(endpoint)) return;
       known.set(endpoint, true);
-      attempt(() => storage()?.setItem(BATCH_REFUSAL_KEY_PREFIX + endpoint, '1'));
+      tried(() => storage()?.setItem(BATCH_REFUSAL_KEY_PREFIX + endpoint, '1'));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { logError } from '../log.js';
+import { isObject } from './wire.js';
 
 /** Build-time default, replaced by the bundler from `CM_GRAPHQL_ENDPOINT`. */
 declare const __CM_GRAPHQL_ENDPOINT__: string | undefined;
@@ -12,15 +13,9 @@ declare const __CM_GRAPHQL_ENDPOINT__: string | undefined;
  * ```
  */
 export interface BatchOptions {
-  /**
-   * How long operations are collected before they go out together, in ms.
-   * @defaultValue `10`
-   */
+  /** How long operations are collected before they go out together, in ms. @defaultValue `10` */
   intervalMs: number;
-  /**
-   * Most operations in one array POST.
-   * @defaultValue `10`
-   */
+  /** Most operations in one array POST. @defaultValue `10` */
   max: number;
 }
 
@@ -33,15 +28,9 @@ export interface BatchOptions {
  * ```
  */
 export interface RetryOptions {
-  /**
-   * How many more times a lookup that failed on the wire is tried.
-   * @defaultValue `2`
-   */
+  /** How many more times a lookup that failed on the wire is tried. @defaultValue `2` */
   attempts: number;
-  /**
-   * The first wait, in ms; each next one is three times longer, ±20%.
-   * @defaultValue `500`
-   */
+  /** The first wait, in ms; each next one is three times longer, ±20%. @defaultValue `500` */
   baseDelayMs: number;
 }
 
@@ -59,27 +48,17 @@ export interface MaterialDownloadConfig {
    * @defaultValue `'/graphql'`, or `CM_GRAPHQL_ENDPOINT` as it was when the package was built
    */
   endpoint: string;
-  /**
-   * Abort a request after this long, in ms.
-   * @defaultValue `30000`
-   */
+  /** Abort a request after this long, in ms. @defaultValue `30000` */
   timeoutMs: number;
-  /**
-   * Array batching; `false` sends each operation alone.
-   * @defaultValue `{ intervalMs: 10, max: 10 }`
-   */
+  /** Array batching; `false` sends each operation alone. @defaultValue `{ intervalMs: 10, max: 10 }` */
   batch: BatchOptions | false;
   /**
-   * How long an answer is reused for the same inputs (a second element, or an element
-   * returning to earlier inputs), in ms; 0 turns the cache off. Short, because download
-   * links may be signed and expire.
+   * How long an answer is reused for the same inputs (a second element, or an element returning to earlier inputs),
+   * in ms; 0 turns the cache off. Short, because download links may be signed and expire.
    * @defaultValue `60000`
    */
   cacheTtlMs: number;
-  /**
-   * Retries of lookups that failed on the wire; `false` for none.
-   * @defaultValue `{ attempts: 2, baseDelayMs: 500 }`
-   */
+  /** Retries of lookups that failed on the wire; `false` for none. @defaultValue `{ attempts: 2, baseDelayMs: 500 }` */
   retry: RetryOptions | false;
 }
 
@@ -114,11 +93,7 @@ function defaults(): MaterialDownloadConfig {
   };
 }
 
-/**
- * One configuration per page, whichever copy of the code set it (the lite
- * file, the library entry): it lives on `globalThis` under a registered
- * symbol. Every copy shares this shape: add to it, never change it.
- */
+/** One per page, whichever copy of the code set it; every copy shares this shape: add to it, never change it. */
 interface PageConfiguration {
   current: MaterialDownloadConfig;
 }
@@ -148,10 +123,7 @@ function over(given: unknown, base: object): unknown {
 }
 
 const fieldsAre = (checks: Record<string, (value: unknown) => boolean>) => (value: unknown) =>
-  value === false ||
-  (typeof value === 'object' &&
-    value !== null &&
-    Object.entries(checks).every(([key, check]) => check((value as Record<string, unknown>)[key])));
+  value === false || (isObject(value) && Object.entries(checks).every(([key, check]) => check(value[key])));
 
 /** Each option: what it must be, in the log's words, its check, and for an object, the fields a part is merged over. */
 const OPTIONS: {
@@ -172,13 +144,7 @@ const OPTIONS: {
   ],
 };
 
-/**
- * The transport's part of the public `configure`: options for every element
- * from now on. A bad value is logged and ignored, never thrown: this runs
- * inside the customer's page.
- *
- * @example configureTransport({ endpoint: 'https://api.example.com/graphql', batch: false })
- */
+/** The transport's part of `configure`: a bad value is logged and ignored, never thrown inside the customer's page. */
 export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const current = getConfig();
   const next: Record<string, unknown> = { ...current };
@@ -195,7 +161,7 @@ export function configureTransport(options: ConfigureOptions = {}): Readonly<Mat
   return page().current;
 }
 
-/** Back to the defaults, for tests: pages reach the options only through `configure`, which never resets. */
+/** For tests: pages reach the options only through `configure`, which never resets. */
 export function resetConfig(): void {
   page().current = defaults();
 }

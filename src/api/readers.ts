@@ -1,13 +1,12 @@
-/** From an answer to a link: the URL in the data, what GraphQL errors say where it yields none, and only a safe href. */
+/** From an answer to a safe link, or to what its GraphQL errors say where it yields none. */
 import { isRefusalCode } from '../machine/reasons.js';
-import type { LinkKind } from '../machine/inputs.js';
-import { MESSAGES } from '../machine/inputs.js';
+import { MESSAGES, type LinkKind } from '../machine/inputs.js';
 import type { OperationResult } from './operation.js';
-import { invalidResponse, isObject, LookupError, oneLine } from './wire.js';
+import { invalidResponse, isObject, LookupError, oneLine, tried } from './wire.js';
 
 type Json = Record<string, unknown>;
 
-/** The raw download URL in untrusted data, or null where the provider has none; an article id names one material. */
+/** Null where the provider has no URL; an article id names one material. */
 export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
   if (!isObject(data)) throw unexpected('no data');
   const [material] = listAt(data, 'materials', 'data');
@@ -43,23 +42,19 @@ const unexpected = (what: string) => new LookupError(`unexpected response: ${wha
 
 const assignments = (material: Json, key: string) => listAt(material, key).filter(isObject);
 
-/** The `downloadUrl` at the end of `path`, or null where a step is missing. */
+/** Null where a step of `path` is missing. */
 function downloadUrlAt(node: unknown, ...path: string[]): unknown {
   for (const key of path) node = isObject(node) ? node[key] : undefined;
   return isObject(node) ? (node.downloadUrl ?? null) : null;
 }
 
-/** At most this many of an answer's messages are shown: a server may send one per field. */
+/** A server may send one message per field. */
 const MAX_MESSAGES = 3;
 
-/**
- * What an answer's GraphQL errors say: a refusal (`unauthorized`) where one
- * carries a refusal code, else the provider's words; undefined where none says
- * anything. Neither is worth another try: the same request gets the same answer.
- */
+/** A refusal where an error carries a refusal code, else the provider's words; not transient: asked again, the same. */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
   const messages: string[] = [];
-  // The answer is untrusted JSON: an entry may be anything, whatever the type says.
+  // Untrusted JSON: an entry may be anything, whatever the type says.
   for (const error of (errors ?? []) as readonly unknown[]) {
     if (!isObject(error)) continue;
     const { extensions, message } = error;
@@ -77,10 +72,8 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
 }
 
 /**
- * The safe link in an answer, or null, under the error policy "ignore": a link
- * in the data is used, errors or not. Without one, a refusal always says why (a
- * refusing server may null `materials` or `data`); other errors only where the
- * data could not be read: "no file" beside them stays "no file".
+ * Error policy "ignore": a link in the data is used, errors or not. Without one, a refusal says why (a refusing server
+ * may null `materials` or `data`); other errors only where the data could not be read: "no file" stays "no file".
  */
 export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
   const failure = graphqlFailure(errors);
@@ -96,15 +89,15 @@ export function readLink(kind: LinkKind, { data, errors }: OperationResult): str
   return null;
 }
 
-/** Longer URLs are refused: no real download link comes near it. */
+/** No real download link comes near it. */
 export const MAX_HREF_LENGTH = 8192;
 
-/** Only an absolute http(s) URL becomes an href, as a browser serializes it (a space becomes `%20`). */
+/** Only an absolute http(s) URL, as a browser serializes it (a space becomes `%20`). */
 export function toSafeHref(url: unknown): string {
   const refuse = (why: string, shown = '') =>
     new LookupError(`refused download URL${shown}: ${why}`, { reason: 'unsafe-link' });
   if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
-  // Quoted as JSON: a newline or other control character from the service stays on one line.
+  // Quoted as JSON, so a control character from the service stays on one line.
   const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
   if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
   // No real link carries a control character, and browsers silently drop some.
@@ -112,9 +105,7 @@ export function toSafeHref(url: unknown): string {
   if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {
     throw refuse('only absolute http and https URLs are used', shown);
   }
-  try {
-    return new URL(url).href;
-  } catch {
-    throw refuse('not a valid URL', shown);
-  }
+  const href = tried(() => new URL(url).href);
+  if (href === undefined) throw refuse('not a valid URL', shown);
+  return href;
 }

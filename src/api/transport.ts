@@ -11,6 +11,7 @@ import {
   createProviderClock,
   LookupError,
   stringsIn,
+  tried,
   withRetry,
   type Destination,
   type ProviderClock,
@@ -18,17 +19,12 @@ import {
 
 /** Everything the lookups of a page share: answers, operations in flight, batch queues, the provider's clock. */
 export interface Transport {
-  /**
-   * The link for a validated request, or null where the provider has none.
-   * Rejects with a LookupError (the retry policy applied for `attempt`); an
-   * abort rejects with the signal's reason.
-   */
+  /** Null where the provider has no link; rejects with a LookupError, the retry policy applied for `attempt`. */
   lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
-  /** Sends every queued operation now without waiting for its batch window: the page's starts are over. */
+  /** Sends every queued operation now: the page's starts are over. */
   flush(): void;
-  /** Keeps the batch windows open until the returned release (elements started over several slices). */
   holdBatchWindows(): () => void;
-  /** The provider's clock as this transport's answers told it (the debug log reads `aheadBy()`). */
+  /** As this transport's answers told it (the debug log reads `aheadBy()`). */
   clock: ProviderClock;
 }
 
@@ -39,7 +35,6 @@ export function createTransport(): Transport {
   const inFlight = new Map<string, SharedOperation>();
   const destinationFor = createDestinations();
 
-  /** The operation in flight for `key`, or a new one on its way; one everyone left is never joined. */
   function share(key: string, operation: Operation, destination: Destination, config: MaterialDownloadConfig) {
     const live = inFlight.get(key);
     if (live && !live.abandoned.signal.aborted) return live;
@@ -64,7 +59,7 @@ export function createTransport(): Transport {
         const config = getConfig();
         const destination = destinationFor(request, config);
         const operation = toOperation(request);
-        // Only operations for one endpoint with one set of headers share a request, an answer or a cache entry.
+        // Operations share a request, an answer or a cache entry only with one endpoint and one set of headers.
         const key = JSON.stringify([destination, operation.operationName, operation.variables]);
         const answer =
           cache.get(key, config.cacheTtlMs) ?? (await waitFor(share(key, operation, destination, config), signal));
@@ -80,11 +75,7 @@ export function createTransport(): Transport {
   };
 }
 
-/**
- * One caller's share: its `signal` takes that caller out, and nobody else. The
- * last caller out abandons the operation after the current script, so a leave
- * and a join in one step (a refresh overtaken by expiry) share the request.
- */
+/** The last one out abandons after this script: a leave and a join in one step (a refresh, then expiry) share it. */
 function waitFor(shared: SharedOperation, signal: AbortSignal): Promise<OperationResult> {
   shared.waiting += 1;
   return new Promise((resolve, reject) => {
@@ -102,11 +93,7 @@ function waitFor(shared: SharedOperation, signal: AbortSignal): Promise<Operatio
   });
 }
 
-/**
- * Where a request goes, with what headers. The configured endpoint and its
- * credentials are read once per task (a catalogue connects a thousand
- * elements in one) and again once `configure()` changes the options.
- */
+/** The configured endpoint and credentials are read once per task (a catalogue connects a thousand elements in one). */
 function createDestinations(): (request: LinkRequest, config: MaterialDownloadConfig) => Destination {
   let readFor: MaterialDownloadConfig | undefined;
   let configured = '';
@@ -127,24 +114,14 @@ function createDestinations(): (request: LinkRequest, config: MaterialDownloadCo
 /** One absolute http(s) URL, so two spellings share a queue, a cache and the credentials. */
 export function resolveEndpoint(endpoint: string, baseUrl: string | undefined = fetchBaseUrl()): string {
   const invalid = (why: string) => new LookupError(`invalid endpoint "${endpoint}": ${why}`);
-  let url: URL;
-  try {
-    url = new URL(endpoint, baseUrl);
-  } catch {
-    throw invalid('expected an absolute http(s) URL or a path');
-  }
+  const url = tried(() => new URL(endpoint, baseUrl));
+  if (!url) throw invalid('expected an absolute http(s) URL or a path');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('only http and https are supported');
   return url.href;
 }
 
-/** The base URL `fetch` resolves a relative URL against (`<base href>` included); undefined where there is none. */
-export function fetchBaseUrl(): string | undefined {
-  try {
-    return new Request('').url;
-  } catch {
-    return undefined;
-  }
-}
+/** The base URL `fetch` resolves a relative URL against (`<base href>` included). */
+export const fetchBaseUrl = (): string | undefined => tried(() => new Request('').url);
 
 export const API_KEY_STORAGE_KEY = 'cm-api-key';
 export const USER_TOKEN_STORAGE_KEY = 'cm-user-token';
@@ -160,7 +137,7 @@ export function readAuthHeaders(
     const token = apiKey ? null : storage()?.getItem(USER_TOKEN_STORAGE_KEY);
     if (!apiKey && !token) return {};
     const [header, value] = apiKey ? ['api-key', apiKey] : ['authorization', `Bearer ${token}`];
-    // fetch throws on a header value with control or non-Latin-1 characters; the secret never reaches the log.
+    // fetch throws on control or non-Latin-1 characters in a header; the secret never reaches the log.
     if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
     why = `localStorage["${apiKey ? API_KEY_STORAGE_KEY : USER_TOKEN_STORAGE_KEY}"] holds characters an HTTP header cannot carry`;
   } catch (error) {
@@ -179,7 +156,6 @@ export interface AnswerCache {
   remember(key: string, result: OperationResult, ttlMs: number): void;
 }
 
-/** Answers by operation key, bounded; a link's life is read against the provider's clock. */
 export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): AnswerCache {
   const answers = new Map<string, { result: OperationResult; storedAt: number; reusableUntil: number }>();
   return {
@@ -192,10 +168,10 @@ export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): Answe
     },
     remember(key, result, ttlMs) {
       if (ttlMs <= 0 || result.data == null || graphqlFailure(result.errors)?.reason === 'unauthorized') return;
-      // First, so a renewed answer moves to the end, and one too close to expiry leaves no older one behind.
+      // First, so a renewed answer moves to the end, and one near expiry leaves no older one behind.
       answers.delete(key);
       const storedAt = Date.now();
-      // The earliest expiry of any link in it: whichever one the readers pick, the cache never outlives it.
+      // Whichever link the readers pick, the cache never outlives it.
       let expiresAt = Infinity;
       for (const text of stringsIn([result.data])) expiresAt = Math.min(expiresAt, clock.expiryOf(text) ?? Infinity);
       const until = reusableUntil(storedAt, expiresAt);

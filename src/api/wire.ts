@@ -9,13 +9,12 @@ import type { Operation, OperationResult } from './operation.js';
 export class LookupError extends Error implements LookupFailure {
   override name = 'LookupError';
   reason: FailureReason = 'request-failed';
-  /** Failed on the wire in a way that may pass: the network, HTTP 429, 502, 503 or 504. */
   transient = false;
   retryInMs: number | null = null;
   retryAt: number | null = null;
-  /** How long the server asked us to wait (`Retry-After`); the retry policy decides. */
+  /** The server's `Retry-After`; the retry policy decides. */
   retryAfterMs: number | undefined = undefined;
-  /** Drawn once per failed request, so every operation of it waits as long and retries together. */
+  /** Drawn once per failed request, so all its operations retry together. */
   jitter = Math.random();
   failedAt = Date.now();
 
@@ -25,13 +24,11 @@ export class LookupError extends Error implements LookupFailure {
   }
 }
 
-/** Where a request goes: one endpoint with one set of headers. */
 export interface Destination {
   endpoint: string;
   headers: Record<string, string>;
 }
 
-/** What ends a request early: the `signal` of those waiting for it, or `timeoutMs`. */
 export interface RequestLimits {
   signal: AbortSignal;
   timeoutMs: number;
@@ -40,10 +37,8 @@ export interface RequestLimits {
 export type AnswerClock = Pick<ProviderClock, 'observe'>;
 
 /**
- * Posts one operation as a JSON object, or several as a JSON array, and tells
- * `clock` of the answers. Resolves with one answer an operation, in order, or
- * with undefined where a batch was refused or answered in another shape.
- * The caller's abort rejects with its reason; no timer or listener outlives the request.
+ * Posts one operation as a JSON object, or several as an array, and tells `clock` of the answers: one an operation,
+ * or undefined where a batch was refused or answered in another shape. An abort rejects with the caller's reason.
  */
 export async function post(
   { endpoint, headers }: Destination,
@@ -106,22 +101,20 @@ export async function post(
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
   // Across origins `Date` reads as null unless the provider exposes it.
-  const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
-  clock.observe(
-    timing,
-    results.map(({ data }) => data),
-  );
+  const answered = results.map(({ data }) => data);
+  clock.observe({ sentAt, receivedAt: Date.now(), date: response.headers.get('date') }, answered);
   return results;
 }
 
-/** The value `text` holds, or undefined where it is not JSON. */
-function parseJson(text: string): unknown {
+export function tried<T>(use: () => T): T | undefined {
   try {
-    return JSON.parse(text) as unknown;
+    return use();
   } catch {
     return undefined;
   }
 }
+
+const parseJson = (text: string) => tried((): unknown => JSON.parse(text));
 
 /** Only the shape the lookup relies on; the readers check the data. */
 function readOperationResult(value: unknown): OperationResult {
@@ -172,17 +165,15 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 export const MAX_RETRY_AFTER_MS = 10_000;
 
 /**
- * The failure of attempt `attempt` (0 for the first), told when to try again:
- * only a failure on the wire, at most `policy.attempts` more times, after the
- * server's `Retry-After` or a backoff growing threefold, ±20% so pages do not
- * come back in step.
+ * Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, at most `policy.attempts`
+ * times, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
  */
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
   const { retryAfterMs } = error;
   if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return error;
   const retryInMs = Math.round(retryAfterMs ?? policy.baseDelayMs * 3 ** attempt * (0.8 + 0.4 * error.jitter));
-  // A copy: every operation of one failed request shares its error, each on an attempt of its own.
+  // A copy: the operations of one failed request share its error, each on an attempt of its own.
   return new LookupError(error.message, { ...error, retryInMs, retryAt: error.failedAt + retryInMs });
 }
 
@@ -199,24 +190,21 @@ type OffsetBounds = [low: number, high: number];
 /** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
 export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
 
+/** Times are in the visitor's `Date.now()` terms unless named the provider's. */
 export interface ProviderClock {
   /** Takes in an answer's `Date` where readable, else the signing times of the links in `answers`. */
   observe(timing: AnswerTiming, answers: readonly unknown[]): void;
-  /** A moment written in the provider's time, in the visitor's `Date.now()` terms: never later than it is. */
+  /** Never later than the provider's moment is. */
   toVisitorTime(providerMoment: number): number;
-  /** When a link stops working, in the visitor's `Date.now()` terms; null where it does not say. */
+  /** When a link stops working; null where it does not say. */
   expiryOf(href: string): number | null;
-  /** How far the provider's clock is ahead of the visitor's (negative: behind); null while nothing says. */
+  /** How far the provider's clock is ahead (negative: behind); null while nothing says. */
   aheadBy(): number | null;
 }
 
 /**
- * A signed link's expiry is written in the provider's time, and a visitor's
- * clock may be hours off. Each reading bounds the offset (a `Date` is stamped,
- * to the second, between asking and answer); readings are intersected while
- * they agree, and one that cannot be true beside them (the visitor's clock
- * was set) replaces them. Bounds that hold zero leave the visitor's clock as
- * it is; others give the bound that makes links expire soonest.
+ * Links expire in the provider's time; a visitor's clock may be hours off. Agreeing readings narrow the offset, one
+ * against them (the clock was set) replaces them; bounds holding zero leave the clock be, others expire links soonest.
  */
 export function createProviderClock(): ProviderClock {
   // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
@@ -248,10 +236,10 @@ export function createProviderClock(): ProviderClock {
   };
 }
 
+/** A moment stamped, to the second, between asking and answer. */
 function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds | null {
   if (providerMoment === null) return null;
   const low = providerMoment - receivedAt;
-  // Written to the second, cut.
   const high = providerMoment + 1000 - sentAt;
   const credible = Math.abs(low) <= MAX_CREDIBLE_OFFSET_MS && Math.abs(high) <= MAX_CREDIBLE_OFFSET_MS;
   return credible && low <= high ? [low, high] : null;
@@ -264,7 +252,7 @@ function narrowed(known: OffsetBounds | null, reading: OffsetBounds): OffsetBoun
   return low <= high ? [low, high] : reading;
 }
 
-/** Every string in answers, without recursion: a server's answer could nest deep enough to overflow the stack. */
+/** Without recursion: a server's answer could nest deep enough to overflow the stack. */
 export function* stringsIn(values: readonly unknown[]): Generator<string> {
   const pending = [...values];
   while (pending.length > 0) {
