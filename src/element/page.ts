@@ -126,9 +126,12 @@ function createPage() {
       setTimeout(() => void runStarts(), 0);
     },
 
-    /** Elements `customElements.define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
+    /** The few elements `customElements.define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
     startUpgraded(): void {
-      if (startsScheduled && document.readyState !== 'loading') queueMicrotask(() => void runStarts());
+      // Not so many that ordering them (a layout read) would lengthen define's task, already the longest.
+      if (startsScheduled && document.readyState !== 'loading' && queued.size < ORDER_FROM) {
+        queueMicrotask(() => void runStarts());
+      }
     },
 
     /** Runs `job` in a task of its own once no element waits to start: React's code never delays a lookup. */
