@@ -15,10 +15,7 @@ function debugName(host: DescribedHost): string {
   return `${LOG_PREFIX.slice(0, -1)}${name}`;
 }
 
-/**
- * One transition as a readable line, for the `debug` attribute; `now` dates a signed link's life,
- * `aheadBy` is how far the provider's clock is ahead of this device's (null: not known yet).
- */
+/** One transition as a line; `now` dates a link's life, `aheadBy` is the provider's clock's lead (null: unknown). */
 export function describeTransition(
   host: DescribedHost,
   step: DecodedTransition,
@@ -46,21 +43,14 @@ function outcomeOf(
   return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
 }
 
-/**
- * The reason and the element's own words for it: its message, what was asked
- * for a link the provider has not, or that a signed link ran out. What fixes
- * it is for the inspector and the README's troubleshooting table to say.
- */
+/** The reason in the element's own words; what fixes it is for the inspector and the README's troubleshooting table. */
 function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
   if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
   if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
   return error === null ? `${reason}` : `${reason}: ${error}`;
 }
 
-/**
- * A visitor's clock this far off the provider's is worth a word: it is why a
- * link's life reads other than the URL's dates do on this device.
- */
+/** This far off, the visitor's clock is why a link's life reads other than the URL's dates on this device. */
 const NOTABLE_CLOCK_OFFSET_MS = 60_000;
 
 /** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
@@ -72,21 +62,7 @@ function clockNote(aheadBy: number | null): string {
 
 const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
 
-/** The line for an element that starts `idle`: it takes no step until an input arrives, so no transition says so. */
-export function describeWaitingForInputs(host: DescribedHost): string {
-  return `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`;
-}
-
-/** The actor's first snapshot, when it stays `idle`: the element waits for its inputs. */
-function startsIdle(event: InspectionEvent): boolean {
-  return (
-    event.type === '@xstate.snapshot' &&
-    event.event.type === 'xstate.init' &&
-    (event.snapshot as { value?: unknown }).value === 'idle'
-  );
-}
-
-/** The `debug` attribute's line for one inspection event of `host`'s element, or null for an event it does not log. */
+/** The `debug` attribute's line for one inspection event, or null for an event it does not log. */
 export function debugLine(
   host: DescribedHost,
   event: InspectionEvent,
@@ -95,7 +71,14 @@ export function debugLine(
   aheadBy: number | null,
 ): string | null {
   if (step && step.from !== step.to) return describeTransition(host, step, now, aheadBy);
-  return startsIdle(event) ? describeWaitingForInputs(host) : null;
+  // An element that starts `idle` takes no step until an input arrives: no transition says it waits.
+  const startsIdle =
+    event.type === '@xstate.snapshot' &&
+    event.event.type === 'xstate.init' &&
+    (event.snapshot as { value?: unknown }).value === 'idle';
+  return startsIdle
+    ? `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`
+    : null;
 }
 
 /** A wait in words, as precise as a reader needs it: `400 ms`, `1.6 s`, `42 s`, `14 min`, `3 h`. */
@@ -108,18 +91,10 @@ function durationWords(ms: number): string {
   return `${Math.round(rounded / 3_600_000)} h`;
 }
 
-/**
- * What debugging needs beyond the element: the transition decoding and the
- * `debug` attribute's sentences. The element's files load it only for an
- * element that debugs or a page that set an inspect hook (see
- * ../element/inspection.ts); it is `dist/cm-material-download.debug.js`
- * beside them, and part of the inspector's file.
- */
+/** Loaded only to debug or inspect: `cm-material-download.debug.js` beside the element's files, or in the inspector. */
 export interface Debugging {
   decodeTransition: typeof decodeTransition;
   debugLine: typeof debugLine;
 }
 
 export const debugging: Debugging = { decodeTransition, debugLine };
-
-export type { DecodedTransition } from './decodeTransition.js';

@@ -45,37 +45,26 @@ interface Microstep {
 }
 
 /**
- * Turns one of XState's inspection events into the transition it took: null
- * for every event that is not a step between states. It reads the
- * microstep's `_transitions`, a field XState marks internal, so it stays
- * inside the package (the debug log, the inspector) and out of every public
- * entry: `xstate` can then take a semver range. Root-level transitions
- * (input changes, DESTROY) name the machine as their source; they are always
- * the first step of a macrostep, taken while the actor still holds the
- * snapshot it is leaving, so that names the state they leave.
- *
- * @param event - Any of XState's inspection events.
- * @param held - The snapshot the actor held as the event came, for a decoding that comes later;
- *   by default the actor's own now.
- * @returns The step between states it stands for, or null.
+ * The step between states an inspection event stands for, or null. It reads XState's internal
+ * `_transitions`, so it stays out of every public entry and `xstate` can take a semver range.
+ * Root-level transitions (input changes, DESTROY) name the machine as source; as the first step of a
+ * macrostep they come while the actor still holds the snapshot they leave (`held`, to decode later).
  *
  * @example
  * ```ts
- * createActor(materialDownloadMachine, {
- *   input: { inputs: { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' } },
- *   inspect: (event) => console.log(decodeTransition(event)?.edge), // e.g. "fetching -> xstate.done.actor.lookup[0] -> enabled"
- * });
+ * // Logs e.g. "fetching -> xstate.done.actor.lookup[0] -> enabled":
+ * const inspect = (event: InspectionEvent) => console.log(decodeTransition(event)?.edge);
  * ```
  */
 export function decodeTransition(event: InspectionEvent, held?: { value: unknown }): DecodedTransition | null {
   if (event.type !== '@xstate.microstep') return null;
   const step = event as unknown as Microstep;
-  // XState reports an event that enabled nothing as a microstep without transitions. The field is
-  // XState's internal one: another XState that lacks it costs the debug log its lines, never an error.
+  // None for an event that enabled nothing, or from an XState without this internal field: no line, no error.
   const [transition] = step._transitions ?? [];
   if (!transition) return null;
   const { source, eventType } = transition;
-  const from = source.parent ? source.key : String((held ?? stateLeft(step.actorRef)).value);
+  // An actor takes events only once its first snapshot is made; the machine is flat: values are strings.
+  const from = source.parent ? source.key : String((held ?? step.actorRef.getSnapshot()).value);
   const to = String(step.snapshot.value);
   const trigger = eventType || 'always';
   const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
@@ -89,11 +78,4 @@ export function decodeTransition(event: InspectionEvent, held?: { value: unknown
     edge: `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`,
     context: { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt },
   };
-}
-
-function stateLeft(actorRef: Microstep['actorRef']): { value: unknown } {
-  // A root-level transition answers an event, and an actor takes events only once its first snapshot
-  // is made (even one that an invoked actor sends back while the machine starts): there always is one.
-  // The machine is flat: every state value is a string.
-  return actorRef.getSnapshot();
 }

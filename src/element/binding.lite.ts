@@ -4,13 +4,7 @@ import type { MaterialDownloadActor } from '../machine/materialDownload.machine.
 
 let watch: ReturnType<typeof watchChildren> | undefined;
 
-/**
- * The lite build's anchor binding: the actor's own subscription, as Zag's
- * vanilla adapter binds its machines. The same `connect` and `viewsEqual` as
- * React's `useSelector`, and a changed view is shown at once.
- *
- * @returns what lets the anchor go
- */
+/** The lite build's binding: the actor's own subscription, with the `connect` and `viewsEqual` React uses. */
 export function bindAnchor(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   const shown: Shown = { announced: null, anchorMissing: false };
   let view = connect(actor.getSnapshot());

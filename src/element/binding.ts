@@ -4,14 +4,7 @@ import { pageWork } from './page.js';
 
 let reactBinding: Promise<typeof import('./reactBinding.js')> | undefined;
 
-/**
- * The React build's anchor binding. React's code loads once the page's
- * first starts are over, so its first lookups never wait for it; until an
- * element's binding renders, its host shows the actor's state and its anchor
- * no link. The lite build swaps this module for `binding.lite.ts`.
- *
- * @returns what lets the anchor go
- */
+/** The React build's (lite swaps in `binding.lite.ts`): React loads after the first starts, which never wait for it. */
 export function bindAnchor(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   showPending(host, actor.getSnapshot().value);
   reactBinding ??= new Promise<void>((loaded) => pageWork().afterStarts(loaded)).then(

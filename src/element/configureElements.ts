@@ -2,8 +2,7 @@ import { configureTransport, type ConfigureOptions, type MaterialDownloadConfig 
 import { setInspector, type MaterialDownloadInspector } from './inspection.js';
 
 /**
- * What `configure` takes: the transport's options and the debugging hook. Every field is
- * optional; a field left out keeps its current value.
+ * What `configure` takes: the transport's options and the debugging hook. A field left out keeps its value.
  *
  * @example
  * ```ts
@@ -17,10 +16,8 @@ export interface ElementConfigureOptions extends ConfigureOptions {
 }
 
 /**
- * Sets options for every element from now on: transport options go to the
- * api layer, the debugging hook stays here. A bad value is logged and
- * ignored, never thrown. Exported as `configure`, and a static method of the
- * element class for script-tag users.
+ * Sets options for every element from now on; a bad value is logged and ignored, never thrown. Exported
+ * as `configure`, and a static method of the element class for script-tag users.
  *
  * @param options - The options to change; the others keep their values.
  * @returns The options in force afterwards.

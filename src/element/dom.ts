@@ -5,8 +5,6 @@ import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
 import { afterChildrenArrive, pageWork } from './page.js';
 
-/** Every DOM read and write of the element, in one place. */
-
 /**
  * The name of the event the element dispatches each time it settles.
  *
@@ -33,11 +31,7 @@ const NO_ANCHOR_DETAIL: LinkSettling = { state: 'disabled', href: null, error: N
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
 export interface LinkChangeDetail extends LinkSettling {}
 
-/**
- * The attribute a framework puts on a host it has not hydrated yet (Lit's
- * server rendering uses the same): until it is removed, the element writes
- * nothing and asks nothing.
- */
+/** On a host a framework (Lit's SSR too) has not hydrated yet: until it goes, the element writes and asks nothing. */
 export const DEFER_HYDRATION = 'defer-hydration';
 
 /** Attributes are the inputs; an empty one means "not set", as a missing one does. */
@@ -50,19 +44,17 @@ export function readInputs(host: Element): MaterialDownloadInputs {
   return inputs;
 }
 
-export function findAnchor(host: Element): HTMLAnchorElement | null {
+function findAnchor(host: Element): HTMLAnchorElement | null {
   const first = host.firstElementChild;
   return first instanceof HTMLAnchorElement ? first : null;
 }
 
 /**
- * Only href, class `disabled` and the accessibility attributes are touched,
- * and only when they differ: the customer's node, text, other classes and
- * listeners stay. A disabled link is taken out of the tab order and keeps a
- * link role (an `<a>` without href has none), so it is announced as a
- * disabled link; enabling restores the customer's own role and tabindex.
+ * Touches only what differs of href, class `disabled` and the accessibility attributes. Disabled, it
+ * leaves the tab order and keeps a link role (an `<a>` without href has none) to be announced as a
+ * disabled link; enabled, it gets the customer's own role and tabindex back.
  */
-export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownloadView, 'href' | 'disabled'>): void {
+function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownloadView, 'href' | 'disabled'>): void {
   setAttribute(anchor, 'href', view.href);
   setAttribute(anchor, 'aria-disabled', view.disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== view.disabled) anchor.classList.toggle('disabled', view.disabled);
@@ -81,13 +73,9 @@ export function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownlo
 }
 
 /** `data-state`, and `data-reason` while disabled, so CSS can style each case. */
-export function reflectState(host: HTMLElement, state: string, reason: Reason | null = null): void {
+function reflectState(host: HTMLElement, state: string, reason: Reason | null = null): void {
   setAttribute(host, 'data-state', state);
   setAttribute(host, 'data-reason', reason);
-}
-
-export function dispatchLinkChange(host: HTMLElement, detail: LinkChangeDetail): void {
-  host.dispatchEvent(new CustomEvent<LinkChangeDetail>(LINK_CHANGE_EVENT, { detail, bubbles: true, composed: true }));
 }
 
 function setAttribute(element: Element, name: string, value: string | null): void {
@@ -99,13 +87,7 @@ function setAttribute(element: Element, name: string, value: string | null): voi
 /** Calls back whenever the host's own children change; returns what stops it. */
 export type ChildrenWatch = (host: HTMLElement, callback: () => void) => () => void;
 
-/**
- * A late or replaced anchor is bound too: its host's children are watched.
- * One observer serves every host a watch is given, so a page of a thousand
- * elements gets one, not a thousand; a host it no longer watches for is
- * simply not called back (an observer cannot let go of one node, and holds
- * none alive).
- */
+/** One observer for all hosts; an unwatched host is just not called back (an observer holds no node alive). */
 export function watchChildren(): ChildrenWatch {
   const callbacks = new Map<Node, () => void>();
   let observer: MutationObserver | null = null;
@@ -136,13 +118,9 @@ export interface Shown {
 }
 
 /**
- * Writes one view on the host and its anchor, and announces the settling it
- * shows. The host never claims more than its anchor shows: with no anchor as
- * its first element child once its children can have arrived, it is disabled,
- * reason `no-anchor`. While they may still be arriving, nothing is announced
- * and `showAgain` is called once they can have.
- *
- * @returns what stops that wait, when there is one
+ * Writes one view on the host and its anchor, and announces the settling. The host never claims more
+ * than its anchor shows: none once the children can have arrived is `no-anchor`; while they may still
+ * be arriving, nothing is announced and `showAgain` comes once they can have. Returns what stops that wait.
  */
 export function showView(
   host: HTMLElement,
@@ -161,7 +139,10 @@ export function showView(
     if (settled && settled !== shown.announced) {
       shown.announced = settled;
       // A detail of its own: a listener may keep or change it, never the machine's settling.
-      dispatchLinkChange(host, settled === 'no-anchor' ? { ...NO_ANCHOR_DETAIL } : { ...settled });
+      const detail: LinkChangeDetail = settled === 'no-anchor' ? { ...NO_ANCHOR_DETAIL } : { ...settled };
+      host.dispatchEvent(
+        new CustomEvent<LinkChangeDetail>(LINK_CHANGE_EVENT, { detail, bubbles: true, composed: true }),
+      );
     }
     return undefined;
   }

@@ -7,37 +7,26 @@ import { bindAnchor } from './binding.js';
 import { configureElements } from './configureElements.js';
 import { DEFER_HYDRATION, readInputs, showPending } from './dom.js';
 import type { MaterialDownloadElementConstructor } from './globalTypes.js';
-import {
-  debugAttributeAdded,
-  debuggingArrival,
-  inspectionStarted,
-  inspectionStopped,
-  observerFor,
-} from './inspection.js';
+import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection } from './inspection.js';
 import { pageWork } from './page.js';
 
 declare const __CM_VERSION__: string | undefined;
 export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
 export const DEFAULT_TAG_NAME = 'cm-material-download';
 
-/** How near the viewport a lazy element starts its lookup. */
-export const LAZY_ROOT_MARGIN = '200px';
+const LAZY_ROOT_MARGIN = '200px';
 
 /** Not an input: switches on the transition log. */
 const DEBUG_ATTRIBUTE = 'debug';
 
-/**
- * The machine's lookup on the page's transport; leaving `fetching` aborts its
- * request. An answer that comes while the debugging code loads waits for it:
- * the log tells each step before the page sees it.
- */
+/** On the page's transport; leaving `fetching` aborts it. An answer waits for debugging code still loading. */
 export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
   const link = await pageWork().transport.lookup(request, signal, attempt);
   await debuggingArrival();
   return link;
 });
 
-/** Invoked while a lazy element waits. The observer reports the current intersection first: in view, it ends at once. */
+/** While a lazy element waits. The observer reports the current intersection first: in view, it ends at once. */
 export const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
   if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) {
     // Nothing can tell: fetching is better than never fetching.
@@ -57,7 +46,6 @@ export const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ i
   failedOnWire ? pageWork().whenReconnected(() => sendBack({ type: 'RECONNECTED' })) : undefined,
 );
 
-/** The statechart with the page's lookup, observers and console. */
 export function buildElementLogic() {
   return createMaterialDownloadMachine({
     actors: { lookupLink, watchVisibility, watchConnection },
@@ -65,11 +53,7 @@ export function buildElementLogic() {
   });
 }
 
-/**
- * The element: attributes and their properties, and the one actor it owns
- * from its start to its destruction. Made on first use, not at import:
- * importing the library in Node must not touch HTMLElement.
- */
+/** Made on first use, not at import: importing the library in Node must not touch HTMLElement. */
 function createElementClass(): MaterialDownloadElementConstructor {
   // Built with the first actor, not when the file is evaluated: the page's first lookups need not wait for it.
   let logic: ReturnType<typeof buildElementLogic> | undefined;
@@ -136,7 +120,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
         ...(inspect ? { inspect } : {}),
       });
       this.#actor = actor;
-      inspectionStarted(this, actor);
+      pageInspection().live.set(this, actor);
       actor.start();
       this.#unbind = bindAnchor(this, actor);
     }
@@ -148,7 +132,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       if (!this.#actor) return;
       this.#actor.send({ type: 'DESTROY' });
       this.#actor = null;
-      inspectionStopped(this);
+      pageInspection().live.delete(this);
       this.#unbind?.();
     }
 
@@ -179,8 +163,7 @@ function defineInputProperty(prototype: HTMLElement, name: InputName): void {
     },
     set(this: HTMLElement, value: unknown) {
       if (value === null || value === undefined) this.removeAttribute(attribute);
-      // As the DOM's own reflected properties do: whatever is set is stringified.
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a real change would alter what the element accepts
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as the DOM's reflected properties do
       else this.setAttribute(attribute, String(value));
     },
   });
@@ -189,13 +172,10 @@ function defineInputProperty(prototype: HTMLElement, name: InputName): void {
 let elementClass: MaterialDownloadElementConstructor | undefined;
 
 /**
- * Registers the element under `tagName` (default `cm-material-download`).
- * Safe to call twice, and beside another copy: an existing definition wins,
- * with a warning when it comes from another version.
+ * Registers the element under `tagName` (default `cm-material-download`). Safe to call twice, and beside
+ * another copy: an existing definition wins, with a warning when it comes from another version.
  *
- * @param tagName - The custom element name to define; another name gets a subclass of its own.
- * @returns The class now defined under `tagName` (the existing one, if there was one), or
- * `undefined` where there is no `customElements` (server-side rendering, Node).
+ * @returns The class defined under `tagName`, or `undefined` without `customElements` (SSR, Node).
  *
  * @example
  * ```ts
@@ -221,7 +201,7 @@ export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): Cust
   try {
     customElements.define(tagName, Element);
   } catch {
-    // One constructor defines one name: a further name gets a subclass (a name the registry refuses is refused again).
+    // One constructor defines one name: a further name gets a subclass (an invalid name throws again).
     defined = class extends Element {};
     customElements.define(tagName, defined);
   }

@@ -1,11 +1,7 @@
 import { createTransport, type Transport } from '../api/transport.js';
 import { logError } from '../log.js';
 
-/**
- * Everything the page's elements share and every piece of work they defer,
- * in one place; CONTRIBUTING.md ("When deferred work runs") tells the order
- * and why. One for a bundle, made when the first element needs it.
- */
+// What the page's elements share and the work they defer; CONTRIBUTING.md ("When deferred work runs") tells the order.
 
 /** A task shorter than 50 ms does not block input: a slice of starts yields well before. */
 const SLICE_BUDGET_MS = 8;
@@ -16,7 +12,6 @@ const ORDER_FROM = 20;
 /** A browser timer holds a signed 32-bit wait; a longer one would fire at once. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-/** What XState asks of an actor's clock. */
 export interface ActorClock {
   setTimeout(callback: () => void, ms: number): number;
   clearTimeout(id: number): void;
@@ -26,11 +21,6 @@ interface Timer {
   dueAt: number;
   callback: () => void;
   handle?: ReturnType<typeof setTimeout>;
-}
-
-export interface SavedAnchorAttributes {
-  role: string | null;
-  tabindex: string | null;
 }
 
 function createPage() {
@@ -49,7 +39,7 @@ function createPage() {
     for (const listener of [...reconnectListeners]) listener();
   };
   const clock = createActorClock(() => listenWhileWaiting());
-  const onPageShow = (event: PageTransitionEvent) => event.persisted && clock.wake();
+  const onPageShow = (event: Event) => (event as PageTransitionEvent).persisted && clock.wake();
   const onVisible = () => {
     if (document.visibilityState !== 'visible') return;
     clock.wake();
@@ -61,15 +51,10 @@ function createPage() {
     const wanted = clock.waiting() || reconnectListeners.size > 0;
     if (wanted === listening) return;
     listening = wanted;
-    if (wanted) {
-      window.addEventListener('online', reconnect);
-      window.addEventListener('pageshow', onPageShow);
-      document.addEventListener('visibilitychange', onVisible);
-    } else {
-      window.removeEventListener('online', reconnect);
-      window.removeEventListener('pageshow', onPageShow);
-      document.removeEventListener('visibilitychange', onVisible);
-    }
+    const method = wanted ? 'addEventListener' : 'removeEventListener';
+    window[method]('online', reconnect);
+    window[method]('pageshow', onPageShow);
+    document[method]('visibilitychange', onVisible);
   }
 
   async function runStarts(): Promise<void> {
@@ -83,7 +68,12 @@ function createPage() {
         const host = order.shift()!;
         const start = queued.get(host);
         queued.delete(host);
-        if (start) guarded(host, start);
+        try {
+          start?.();
+        } catch (error) {
+          // Nothing is thrown into the customer's page: the elements after this one still start.
+          logError(`could not start: ${String(error)}`, host);
+        }
         if (sliceEnd === Infinity) sliceEnd = performance.now() + SLICE_BUDGET_MS;
       }
       if (queued.size > 0) await yieldToPage();
@@ -97,8 +87,8 @@ function createPage() {
 
   return {
     transport,
-    anchorsOverridden: new WeakMap<HTMLAnchorElement, SavedAnchorAttributes>(),
-
+    /** The customer's own role and tabindex of each anchor shown disabled. */
+    anchorsOverridden: new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>(),
     clock,
 
     /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
@@ -111,11 +101,7 @@ function createPage() {
       };
     },
 
-    /**
-     * Starts `host` once the task that connected it is over: a framework may
-     * insert an element and bind its inputs only after. Queued again before
-     * its start (a DOM move), it starts once.
-     */
+    /** Starts `host` after its connecting task (a framework may bind inputs after inserting); once if queued twice. */
     queueStart(host: Element, start: () => void): void {
       queued.set(host, start);
       order = [];
@@ -126,7 +112,7 @@ function createPage() {
       setTimeout(() => void runStarts(), 0);
     },
 
-    /** The few elements `customElements.define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
+    /** The few elements `define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
     startUpgraded(): void {
       // Not so many that ordering them (a layout read) would lengthen define's task, already the longest.
       if (startsScheduled && document.readyState !== 'loading' && queued.size < ORDER_FROM) {
@@ -151,12 +137,7 @@ function createPage() {
   };
 }
 
-/**
- * The actors' clock: XState's timers, which the page wakes when it is shown
- * again (timers sleep in a hidden tab and in the back/forward cache: what came
- * due meanwhile runs at once), and waits longer than a browser timer holds.
- * `changed` hears each timer set or gone.
- */
+/** XState's timers: longer than a browser's, woken as the page shows again (they sleep hidden or in the bfcache). */
 export function createActorClock(changed: () => void = () => {}) {
   const timers = new Map<number, Timer>();
   let lastId = 0;
@@ -207,10 +188,8 @@ export function pageWork(): ReturnType<typeof createPage> {
 }
 
 /**
- * Calls back once a host's children may have arrived: after parsing while
- * the document loads (the parser connects an element before its children),
- * else after the tasks already queued (a framework appends children after
- * the parent). Returns what cancels it.
+ * After parsing while the document loads (the parser connects an element before its children), else
+ * after the tasks already queued (a framework appends children after the parent). Returns a cancel.
  */
 export function afterChildrenArrive(callback: () => void): () => void {
   if (document.readyState === 'loading') {
@@ -219,15 +198,6 @@ export function afterChildrenArrive(callback: () => void): () => void {
   }
   const timer = setTimeout(callback, 0);
   return () => clearTimeout(timer);
-}
-
-/** Nothing is thrown into the customer's page; the elements after this one still start. */
-function guarded(host: Element, job: () => void): void {
-  try {
-    job();
-  } catch (error) {
-    logError(`could not start: ${String(error)}`, host);
-  }
 }
 
 /** Nearest the viewport first. Every rectangle is read before any element starts and writes: one layout. */

@@ -6,7 +6,7 @@ import { showView, watchChildren, type ChildrenWatch, type Shown } from './dom.j
 import type { MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 
 /** A catalogue page binds a thousand elements at once: this many per commit keeps every task short. */
-export const BINDINGS_PER_COMMIT = 50;
+const BINDINGS_PER_COMMIT = 50;
 
 const root = createRoot(document.createElement('div'));
 const watch = watchChildren();
@@ -40,12 +40,8 @@ function renderAdmitted(): void {
 }
 
 /**
- * All the element knows of React: one root for every element of the page,
- * rendering into a container no page ever sees, so the customer's markup is
- * touched only in the host's and the anchor's attributes. Each binding's
- * tree is made once: admitting the next ones does not re-render those there.
- *
- * @returns what lets the anchor go
+ * One root for the page's elements, in a container no page sees: the customer's markup is touched only
+ * in attributes. Each binding's tree is made once: admitting the next does not re-render those there.
  */
 export function bindWithReact(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   bindings.set(host, <AnchorBinding key={++lastKey} host={host} actor={actor} watch={watch} />);
@@ -62,7 +58,7 @@ function Bindings({ list, onCommit }: { list: ReactElement[]; onCommit: () => vo
   return list;
 }
 
-/** Drives the host and its anchor from the actor; an anchor that arrives, returns or is replaced is bound at once. */
+/** An anchor that arrives, returns or is replaced is bound at once. */
 export function AnchorBinding({
   host,
   actor,
