@@ -1,5 +1,4 @@
 import { logError } from '../log.js';
-import { isObject } from './wire.js';
 
 /** Build-time default, replaced by the bundler from `CM_GRAPHQL_ENDPOINT`. */
 declare const __CM_GRAPHQL_ENDPOINT__: string | undefined;
@@ -123,7 +122,10 @@ function over(given: unknown, base: object): unknown {
 }
 
 const fieldsAre = (checks: Record<string, (value: unknown) => boolean>) => (value: unknown) =>
-  value === false || (isObject(value) && Object.entries(checks).every(([key, check]) => check(value[key])));
+  value === false ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Object.entries(checks).every(([key, check]) => check((value as Record<string, unknown>)[key])));
 
 /** Each option: what it must be, in the log's words, its check, and for an object, the fields a part is merged over. */
 const OPTIONS: {
