@@ -40,15 +40,19 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  *
  * @param {string} entry
  * @param {string} fileName
- * @param {{ alias?: { find: RegExp, replacement: string }[], compileHint?: boolean, format?: 'iife' | 'es' }} [options]
+ * @param {{ defines?: Record<string, string>, plugins?: import('vite').Plugin[], compileHint?: boolean, format?: 'iife' | 'es' }} [options]
  */
-async function buildSelfRegistering(entry, fileName, { alias = [], compileHint = false, format = 'iife' } = {}) {
+async function buildSelfRegistering(
+  entry,
+  fileName,
+  { defines = {}, plugins = [], compileHint = false, format = 'iife' } = {},
+) {
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias },
-    define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins,
+    define: { ...define, ...defines, 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -68,22 +72,22 @@ async function buildSelfRegistering(entry, fileName, { alias = [], compileHint =
 }
 
 /**
- * Swaps a module of src/element for its variant beside it.
- *
- * @param {string} name
- * @param {string} variant
+ * Debugging loads from the file beside the element's, only when an element or the page asks for it: a relative
+ * `import()` resolves against its own file's URL, script or module alike.
+ * @type {import('vite').Plugin}
  */
-const swap = (name, variant) => ({
-  find: new RegExp(`^\\./${name}\\.js$`),
-  replacement: fileURLToPath(new URL(`../src/element/${variant}.ts`, import.meta.url)),
-});
-/** Debugging loads from a file beside the element's, only when an element or the page asks for it. */
-const debugBeside = swap('loadDebugging', 'loadDebugging.beside');
-await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js', { alias: [debugBeside] });
+const debugBeside = {
+  name: 'debugging-beside',
+  enforce: 'pre',
+  resolveId: (id) =>
+    id === '../debug/debugging.js' ? { id: './cm-material-download.debug.js', external: true } : null,
+};
+await buildSelfRegistering('src/element/register.ts', 'cm-material-download.js', { plugins: [debugBeside] });
 /** The lite runtime: the same source, its anchors bound through the actor's own subscription, with no React. */
-const liteBinding = swap('binding', 'binding.lite');
+const lite = { __CM_LITE__: 'true' };
 await buildSelfRegistering('src/element/register.ts', 'cm-material-download.lite.js', {
-  alias: [liteBinding, debugBeside],
+  defines: lite,
+  plugins: [debugBeside],
   compileHint: true,
 });
 // What the two load beside them: a module of its own (it has exports), with no import.
@@ -142,8 +146,7 @@ await build({
   root,
   configFile: false,
   logLevel: 'warn',
-  define,
-  resolve: { alias: [liteBinding] },
+  define: { ...define, ...lite },
   build: {
     outDir: 'dist/lib/lite',
     emptyOutDir: false,

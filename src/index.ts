@@ -1,29 +1,25 @@
 /**
- * The library entry: importing it registers nothing (call `defineMaterialDownload()`). A named list, each
- * name a promise that api/cm-material-download.api.md records. React's types are `./react`, the statechart `./machine`.
+ * The library entry: importing it registers nothing (call `defineMaterialDownload()`). Each name is a promise
+ * that api/cm-material-download.api.md records. React's types are `./react`, the statechart `./machine`.
  *
  * @packageDocumentation
  */
 
-export { defineMaterialDownload } from './element/element.js';
+export { configure, defineMaterialDownload } from './element/element.js';
+export { LINK_CHANGE_EVENT, type LinkChangeDetail } from './element/dom.js';
 export type {
+  ElementConfigureOptions,
   HTMLMaterialDownloadElement,
   LinkChangeEvent,
   MaterialDownloadAttributes,
   MaterialDownloadElementConstructor,
   MaterialDownloadEventMap,
 } from './element/globalTypes.js';
-export { LINK_CHANGE_EVENT } from './element/dom.js';
-export type { LinkChangeDetail } from './element/dom.js';
-export type { LinkSettling } from './machine/materialDownload.types.js';
-export type { Reason } from './machine/reasons.js';
-
-export { configureElements as configure } from './element/configureElements.js';
-export type { ElementConfigureOptions } from './element/configureElements.js';
 export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptions } from './api/config.js';
 export type { MaterialDownloadInspector } from './element/inspection.js';
-export type { DecodedTransition } from './debug/decodeTransition.js';
-
+export type { DecodedTransition } from './debug/debugging.js';
+export type { LinkSettling } from './machine/materialDownload.types.js';
+export type { Reason } from './machine/reasons.js';
 export { DOWNLOAD_TYPES } from './machine/attributes.js';
 export type {
   DimensionsKey,

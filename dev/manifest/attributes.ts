@@ -1,4 +1,4 @@
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributeDocs';
+import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../../src/machine/attributes';
 import type { Library } from './library';
 import type { ManifestAttribute, ManifestMember } from './schema';

@@ -11,7 +11,8 @@ import { docOf, isOptional, isOwnObjectType, typeText } from './typeText';
 function parameter(library: Library, symbol: ts.Symbol, returned: ts.Type): ManifestParameter {
   const declaration = symbol.valueDeclaration as ts.ParameterDeclaration;
   const optional = Boolean(declaration.questionToken ?? declaration.initializer);
-  const type = library.checker.getTypeOfSymbol(symbol);
+  // `options?: T` types as `T | undefined`: its fields are T's.
+  const type = library.checker.getNonNullableType(library.checker.getTypeOfSymbol(symbol));
   const options = isOwnObjectType(library, type) ? fieldList(fieldsOf(library, type, returned)) : [];
   // TSDoc writes `@param options - text`.
   const doc = docOf(library, symbol).replace(/^-\s*/, '');

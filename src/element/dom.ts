@@ -1,5 +1,6 @@
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
-import type { MaterialDownloadView } from '../machine/connect.js';
+import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
+import type { MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
@@ -7,25 +8,17 @@ import { afterChildrenArrive, pageWork } from './page.js';
 
 /**
  * The name of the event the element dispatches each time it settles.
- *
- * @example
- * ```ts
- * element.addEventListener(LINK_CHANGE_EVENT, (event) => console.log(event.detail.href));
- * ```
+ * @example `element.addEventListener(LINK_CHANGE_EVENT, (event) => console.log(event.detail.href));`
  */
 export const LINK_CHANGE_EVENT = 'cm-link-change';
 export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
-const NO_ANCHOR_DETAIL: LinkSettling = { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' };
 
 /**
- * The `detail` of `cm-link-change`: what the anchor shows now, and why. It is
- * the machine's settling, as the anchor shows it.
+ * The `detail` of `cm-link-change`: the machine's settling, as the anchor shows it.
  *
  * @example
  * ```ts
- * function describe({ state, href, error }: LinkChangeDetail): string {
- *   return state === 'enabled' ? `Ready: ${href}` : `No file (${error ?? 'none for these inputs'})`;
- * }
+ * const describe = ({ state, href, error }: LinkChangeDetail) => (state === 'enabled' ? href : error);
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
@@ -50,17 +43,16 @@ function findAnchor(host: Element): HTMLAnchorElement | null {
 }
 
 /**
- * Touches only what differs of href, class `disabled` and the accessibility attributes. Disabled, it
- * leaves the tab order and keeps a link role (an `<a>` without href has none) to be announced as a
- * disabled link; enabled, it gets the customer's own role and tabindex back.
+ * Touches only what differs. Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without
+ * href has none) to be announced as a disabled link; enabled, it gets the customer's own role and tabindex back.
  */
-function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownloadView, 'href' | 'disabled'>): void {
-  setAttribute(anchor, 'href', view.href);
-  setAttribute(anchor, 'aria-disabled', view.disabled ? 'true' : null);
-  if (anchor.classList.contains('disabled') !== view.disabled) anchor.classList.toggle('disabled', view.disabled);
+function applyAnchor(anchor: HTMLAnchorElement, { href, disabled }: Pick<MaterialDownloadView, 'href' | 'disabled'>) {
+  setAttribute(anchor, 'href', href);
+  setAttribute(anchor, 'aria-disabled', disabled ? 'true' : null);
+  if (anchor.classList.contains('disabled') !== disabled) anchor.classList.toggle('disabled', disabled);
   const customerAttributes = pageWork().anchorsOverridden;
   const saved = customerAttributes.get(anchor);
-  if (view.disabled) {
+  if (disabled) {
     const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };
     customerAttributes.set(anchor, own);
     setAttribute(anchor, 'role', own.role ?? 'link');
@@ -73,7 +65,7 @@ function applyAnchor(anchor: HTMLAnchorElement, view: Pick<MaterialDownloadView,
 }
 
 /** `data-state`, and `data-reason` while disabled, so CSS can style each case. */
-function reflectState(host: HTMLElement, state: string, reason: Reason | null = null): void {
+function reflectState(host: HTMLElement, state: string, reason: Reason | null): void {
   setAttribute(host, 'data-state', state);
   setAttribute(host, 'data-reason', reason);
 }
@@ -118,9 +110,9 @@ export interface Shown {
 }
 
 /**
- * Writes one view on the host and its anchor, and announces the settling. The host never claims more
- * than its anchor shows: none once the children can have arrived is `no-anchor`; while they may still
- * be arriving, nothing is announced and `showAgain` comes once they can have. Returns what stops that wait.
+ * Writes one view on the host and its anchor, and announces the settling. The host never claims more than its
+ * anchor shows: none once the children can have arrived is `no-anchor`; while they may still be arriving, nothing
+ * is announced and `showAgain` comes once they can have. Returns what stops that wait.
  */
 export function showView(
   host: HTMLElement,
@@ -131,27 +123,54 @@ export function showView(
   // A destroyed element is off the page for good: what it showed last stays.
   if (view.state === 'destroyed') return undefined;
   const anchor = findAnchor(host);
-  if (anchor || shown.anchorMissing) {
-    if (anchor) shown.anchorMissing = false;
-    reflectState(host, anchor ? view.state : 'disabled', anchor ? view.reason : 'no-anchor');
-    if (anchor) applyAnchor(anchor, view);
-    const settled = anchor ? view.settled : 'no-anchor';
-    if (settled && settled !== shown.announced) {
-      shown.announced = settled;
-      // A detail of its own: a listener may keep or change it, never the machine's settling.
-      const detail: LinkChangeDetail = settled === 'no-anchor' ? { ...NO_ANCHOR_DETAIL } : { ...settled };
-      host.dispatchEvent(
-        new CustomEvent<LinkChangeDetail>(LINK_CHANGE_EVENT, { detail, bubbles: true, composed: true }),
-      );
-    }
-    return undefined;
+  if (!anchor && !shown.anchorMissing) {
+    reflectState(host, view.state, view.reason);
+    return afterChildrenArrive(() => {
+      if (!findAnchor(host)) {
+        logError(NO_ANCHOR_MESSAGE, host);
+        shown.anchorMissing = true;
+      }
+      showAgain();
+    });
   }
-  reflectState(host, view.state, view.reason);
-  return afterChildrenArrive(() => {
-    if (!findAnchor(host)) {
-      logError(NO_ANCHOR_MESSAGE, host);
-      shown.anchorMissing = true;
-    }
-    showAgain();
+  if (anchor) shown.anchorMissing = false;
+  reflectState(host, anchor ? view.state : 'disabled', anchor ? view.reason : 'no-anchor');
+  if (anchor) applyAnchor(anchor, view);
+  const settled = anchor ? view.settled : 'no-anchor';
+  if (settled && settled !== shown.announced) {
+    shown.announced = settled;
+    // A detail of its own: a listener may keep or change it, never the machine's settling.
+    const detail: LinkChangeDetail =
+      settled === 'no-anchor'
+        ? { state: 'disabled', href: null, error: NO_ANCHOR_MESSAGE, reason: 'no-anchor' }
+        : { ...settled };
+    host.dispatchEvent(new CustomEvent<LinkChangeDetail>(LINK_CHANGE_EVENT, { detail, bubbles: true, composed: true }));
+  }
+  return undefined;
+}
+
+let watch: ChildrenWatch | undefined;
+
+/** The lite build's binding: the actor's own subscription, with the `connect` and `viewsEqual` React uses. */
+export function bindWithSubscription(host: HTMLElement, actor: MaterialDownloadActor): () => void {
+  const shown: Shown = { announced: null, anchorMissing: false };
+  let view = connect(actor.getSnapshot());
+  let stopWaiting: (() => void) | undefined;
+  const show = () => {
+    stopWaiting?.();
+    stopWaiting = showView(host, view, shown, show);
+  };
+  const subscription = actor.subscribe((snapshot) => {
+    const next = connect(snapshot);
+    if (viewsEqual(view, next)) return;
+    view = next;
+    show();
   });
+  const stopWatching = (watch ??= watchChildren())(host, show);
+  show();
+  return () => {
+    subscription.unsubscribe();
+    stopWatching();
+    stopWaiting?.();
+  };
 }

@@ -1,33 +1,32 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
+import { configureTransport, type MaterialDownloadConfig } from '../api/config.js';
 import { logError, logWarning } from '../log.js';
-import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../machine/attributes.js';
+import { ATTRIBUTES, INPUT_NAMES } from '../machine/attributes.js';
 import { createMaterialDownloadMachine, type MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
-import { bindAnchor } from './binding.js';
-import { configureElements } from './configureElements.js';
-import { DEFER_HYDRATION, readInputs, showPending } from './dom.js';
-import type { MaterialDownloadElementConstructor } from './globalTypes.js';
-import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection } from './inspection.js';
+import { bindWithSubscription, DEFER_HYDRATION, readInputs, showPending } from './dom.js';
+import type { ElementConfigureOptions, MaterialDownloadElementConstructor } from './globalTypes.js';
+import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, setInspector } from './inspection.js';
 import { pageWork } from './page.js';
 
 declare const __CM_VERSION__: string | undefined;
+/** Set by the lite builds: anchors follow their actors' own subscription, and no React is loaded. */
+declare const __CM_LITE__: boolean | undefined;
 export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
 export const DEFAULT_TAG_NAME = 'cm-material-download';
-
-const LAZY_ROOT_MARGIN = '200px';
 
 /** Not an input: switches on the transition log. */
 const DEBUG_ATTRIBUTE = 'debug';
 
 /** On the page's transport; leaving `fetching` aborts it. An answer waits for debugging code still loading. */
-export const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
+const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
   const link = await pageWork().transport.lookup(request, signal, attempt);
   await debuggingArrival();
   return link;
 });
 
-/** While a lazy element waits. The observer reports the current intersection first: in view, it ends at once. */
-export const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
+/** The observer reports the current intersection first: an element in view ends the wait at once. */
+const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
   if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) {
     // Nothing can tell: fetching is better than never fetching.
     sendBack({ type: 'VISIBLE' });
@@ -35,27 +34,67 @@ export const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ s
   }
   const observer = new IntersectionObserver(
     (entries) => entries.some((entry) => entry.isIntersecting) && sendBack({ type: 'VISIBLE' }),
-    { rootMargin: LAZY_ROOT_MARGIN },
+    { rootMargin: '200px' },
   );
   observer.observe(input);
   return () => observer.disconnect();
 });
 
-/** While a lookup that failed on the wire waits, the browser back online or the page shown again is worth a try. */
-export const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) =>
+const watchConnection = fromCallback<MaterialDownloadEvent, boolean>(({ input: failedOnWire, sendBack }) =>
   failedOnWire ? pageWork().whenReconnected(() => sendBack({ type: 'RECONNECTED' })) : undefined,
 );
 
-export function buildElementLogic() {
-  return createMaterialDownloadMachine({
+export const buildElementLogic = () =>
+  createMaterialDownloadMachine({
     actors: { lookupLink, watchVisibility, watchConnection },
     reportError: ({ context }, { error }) => error && logError(error, context.target),
   });
+
+let reactBinding: Promise<typeof import('./reactBinding.js')> | undefined;
+
+/** React loads after the first starts, which never wait for it. */
+function bindWithReactLater(host: HTMLElement, actor: MaterialDownloadActor): () => void {
+  showPending(host, actor.getSnapshot().value);
+  reactBinding ??= new Promise<void>((loaded) => pageWork().afterStarts(loaded)).then(
+    () => import('./reactBinding.js'),
+  );
+  let unbind: (() => void) | undefined;
+  let unbound = false;
+  void reactBinding.then(({ bindWithReact }) => {
+    if (!unbound) unbind = bindWithReact(host, actor);
+  });
+  return () => {
+    unbound = true;
+    unbind?.();
+  };
+}
+
+const bindAnchor = typeof __CM_LITE__ === 'boolean' && __CM_LITE__ ? bindWithSubscription : bindWithReactLater;
+
+/**
+ * Sets options for every element from now on; a bad value is logged and ignored, never thrown.
+ *
+ * @param options - The options to change; the others keep their values.
+ * @returns The options in force afterwards.
+ *
+ * @example
+ * ```ts
+ * import { configure } from 'cm-material-download';
+ *
+ * configure({ endpoint: 'https://api.example.com/graphql', batch: { intervalMs: 20 } });
+ * // Script-tag users, once the element is defined:
+ * customElements.get('cm-material-download')?.configure({ timeoutMs: 10_000 });
+ * ```
+ */
+export function configure(options: ElementConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
+  const { inspect, ...transport } = options;
+  if (inspect !== undefined) setInspector(inspect);
+  return configureTransport(transport);
 }
 
 /** Made on first use, not at import: importing the library in Node must not touch HTMLElement. */
 function createElementClass(): MaterialDownloadElementConstructor {
-  // Built with the first actor, not when the file is evaluated: the page's first lookups need not wait for it.
+  // Built with the first actor, not as the file loads: the page's first lookups need not wait for it.
   let logic: ReturnType<typeof buildElementLogic> | undefined;
 
   class MaterialDownloadElement extends HTMLElement {
@@ -64,7 +103,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       DEBUG_ATTRIBUTE,
       DEFER_HYDRATION,
     ];
-    static configure = configureElements;
+    static configure = configure;
     static readonly version = VERSION;
 
     #actor: MaterialDownloadActor | null = null;
@@ -73,7 +112,14 @@ function createElementClass(): MaterialDownloadElementConstructor {
     #inputsChangeQueued = false;
 
     connectedCallback(): void {
-      this.#adoptEarlyProperties();
+      // A property set before the element was defined is an own property hiding the accessor: hand it over.
+      const own = this as Record<string, unknown>;
+      for (const name of INPUT_NAMES) {
+        if (!Object.prototype.hasOwnProperty.call(own, name)) continue;
+        const value = own[name];
+        delete own[name];
+        own[name] = value;
+      }
       this.#queueStart();
     }
 
@@ -99,8 +145,8 @@ function createElementClass(): MaterialDownloadElementConstructor {
       }
     }
 
+    /** Until a framework has hydrated the host, writing on it would differ from the server's HTML. */
     #mayStart(): boolean {
-      // Until a framework has hydrated the host, writing on it would differ from the server's HTML.
       return !this.#destroyed && !this.#actor && this.isConnected && !this.hasAttribute(DEFER_HYDRATION);
     }
 
@@ -135,38 +181,25 @@ function createElementClass(): MaterialDownloadElementConstructor {
       pageInspection().live.delete(this);
       this.#unbind?.();
     }
-
-    /** A property set before the element was defined is an own property hiding the accessor: hand it over. */
-    #adoptEarlyProperties(): void {
-      const own = this as Record<string, unknown>;
-      for (const name of INPUT_NAMES) {
-        if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
-        const value = own[name];
-        delete own[name];
-        own[name] = value;
-      }
-    }
   }
 
-  for (const name of INPUT_NAMES) defineInputProperty(MaterialDownloadElement.prototype, name);
+  // Each property reflects its attribute: one source of truth, visible in the markup.
+  for (const name of INPUT_NAMES) {
+    const { attribute } = ATTRIBUTES[name];
+    Object.defineProperty(MaterialDownloadElement.prototype, name, {
+      enumerable: true,
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute) ?? undefined;
+      },
+      set(this: HTMLElement, value: unknown) {
+        if (value === null || value === undefined) this.removeAttribute(attribute);
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as the DOM's reflected properties do
+        else this.setAttribute(attribute, String(value));
+      },
+    });
+  }
   return MaterialDownloadElement;
-}
-
-/** Each property reflects its attribute: one source of truth, visible in the markup. */
-function defineInputProperty(prototype: HTMLElement, name: InputName): void {
-  const { attribute } = ATTRIBUTES[name];
-  Object.defineProperty(prototype, name, {
-    enumerable: true,
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.getAttribute(attribute) ?? undefined;
-    },
-    set(this: HTMLElement, value: unknown) {
-      if (value === null || value === undefined) this.removeAttribute(attribute);
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as the DOM's reflected properties do
-      else this.setAttribute(attribute, String(value));
-    },
-  });
 }
 
 let elementClass: MaterialDownloadElementConstructor | undefined;

@@ -1,5 +1,6 @@
 import type { MaterialDownloadAttributeValues, MaterialDownloadProperties } from '../machine/attributes.js';
-import type { configureElements } from './configureElements.js';
+import type { ConfigureOptions, MaterialDownloadConfig } from '../api/config.js';
+import type { MaterialDownloadInspector } from './inspection.js';
 import type { LinkChangeDetail } from './dom.js';
 
 // The tag's types for DOM lookups and listeners. No React types here (those are in react/reactJsx.ts), so
@@ -61,10 +62,22 @@ export interface MaterialDownloadElementConstructor {
   new (): HTMLMaterialDownloadElement;
   /** What every element of the class inherits: the properties of its attributes among them. */
   readonly prototype: HTMLMaterialDownloadElement;
-  /** Options for every element: `customElements.get('cm-material-download').configure({ … })`. */
-  configure: typeof configureElements;
+  /**
+   * Options for every element: `customElements.get('cm-material-download').configure({ … })`.
+   * @param options - The options to change; the others keep their values.
+   */
+  configure(options?: ElementConfigureOptions): Readonly<MaterialDownloadConfig>;
   /** The package version that defined the class; a different one under the same tag gets a warning. */
   readonly version: string;
+}
+
+/**
+ * What `configure` takes: the transport's options and the debugging hook. A field left out keeps its value.
+ * @example `const options: ElementConfigureOptions = { timeoutMs: 10_000, retry: false, inspect: null };`
+ */
+export interface ElementConfigureOptions extends ConfigureOptions {
+  /** Receives every element's XState inspection events; null switches it off. Set it before elements connect. */
+  inspect?: MaterialDownloadInspector | null;
 }
 
 declare global {

@@ -1,13 +1,11 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import type { Debugging } from '../debug/debugging.js';
-import type { DecodedTransition } from '../debug/decodeTransition.js';
+import type { DecodedTransition, Debugging } from '../debug/debugging.js';
 import { logWarning } from '../log.js';
-import { loadDebugging } from './loadDebugging.js';
 import { pageWork } from './page.js';
 
 /**
- * A debugging hook: XState's inspection events with the element they belong to and, for each step
- * between states (the transient `validating` included), that step decoded. Fits the Stately inspector.
+ * A debugging hook: XState's inspection events with the element they belong to and, for each step between
+ * states (the transient `validating` included), that step decoded. Fits the Stately inspector.
  *
  * @example
  * ```ts
@@ -25,9 +23,6 @@ export type MaterialDownloadInspector = (
 
 type Observe = (event: InspectionEvent) => void;
 
-/** What waits for the debugging code; null if it could not load. */
-type Job = (debugging: Debugging | null) => void;
-
 /** Where the element's files, their copies and the inspector's file, which cannot import each other, meet. */
 export interface PageInspection {
   hook: MaterialDownloadInspector | null;
@@ -35,10 +30,10 @@ export interface PageInspection {
   readonly live: Map<HTMLElement, AnyActorRef>;
   /** Set by the inspector: its observer for the actor `host` is about to create, if it wants one. */
   observe?: ((host: HTMLElement) => Observe | undefined) | undefined;
-  /** Null if the debugging code could not load. */
+  /** Null if it could not load. */
   debugging?: Debugging | null;
-  /** What waits for it meanwhile, oldest first. */
-  waiting?: Job[] | undefined;
+  /** What waits for the debugging code meanwhile, oldest first. */
+  waiting?: ((debugging: Debugging | null) => void)[] | undefined;
   /** The elements whose actor has its own observer: it is added once. */
   readonly observed: WeakSet<HTMLElement>;
 }
@@ -46,16 +41,14 @@ export interface PageInspection {
 // On `globalThis`: every copy of the package shares this shape, so add to it, never change it.
 const PAGE_INSPECTION = Symbol.for('cm-material-download.inspection');
 
-/** Made by whichever file gets there first. */
 export function pageInspection(): PageInspection {
   const global = globalThis as { [PAGE_INSPECTION]?: PageInspection };
   return (global[PAGE_INSPECTION] ??= { hook: null, live: new Map(), observed: new WeakSet() });
 }
 
-/** The hook for elements connected from now on (set it before they load to see them all); `null`: none. */
+/** The hook for elements connected from now on; `null`: none. Loading now, the decoding is there before their steps. */
 export function setInspector(next: MaterialDownloadInspector | null): void {
   pageInspection().hook = next;
-  // Loading now, the decoding is likely there before the first elements' steps.
   if (next) withDebugging(() => {});
 }
 
@@ -73,20 +66,20 @@ export function observerFor(host: HTMLElement): Observe | undefined {
 
 /** Once however often `debug` is added to a running element. */
 export function debugAttributeAdded(host: HTMLElement, actor: AnyActorRef): void {
-  if (pageInspection().observed.has(host)) return;
-  actor.system.inspect(ownObserver(host));
+  if (!pageInspection().observed.has(host)) actor.system.inspect(ownObserver(host));
 }
 
 /** For the hook and the `debug` log: the moment is read now, the event decoded once the debugging code is there. */
 function ownObserver(host: HTMLElement): Observe {
   pageInspection().observed.add(host);
-  // Loading from now: the element's first steps come next.
   withDebugging(() => {});
   return (event) => {
     const { hook } = pageInspection();
     const debug = host.hasAttribute('debug');
     if (!hook && !debug) return;
-    const held = heldSnapshot(event);
+    // None while the actor is made: XState's development build throws then.
+    const held =
+      event.type === '@xstate.microstep' ? tried(() => event.actorRef.getSnapshot() as { value: unknown }) : undefined;
     const now = Date.now();
     const aheadBy = debug ? pageWork().transport.clock.aheadBy() : null;
     withDebugging((debugging) => {
@@ -99,42 +92,37 @@ function ownObserver(host: HTMLElement): Observe {
   };
 }
 
-function safely(call: () => void): void {
+function tried<T>(call: () => T): T | undefined {
   try {
-    call();
+    return call();
   } catch {
     // A broken hook or inspector must not break the element it watches.
-  }
-}
-
-/** None while the actor is made: XState's development build throws then. */
-function heldSnapshot(event: InspectionEvent): { value: unknown } | undefined {
-  if (event.type !== '@xstate.microstep') return undefined;
-  try {
-    return event.actorRef.getSnapshot() as { value: unknown } | undefined;
-  } catch {
     return undefined;
   }
 }
+const safely = (call: () => void) => void tried(call);
 
 /** At once if the debugging code is there, else once it is, after the jobs that waited before. */
-function withDebugging(job: Job): void {
+function withDebugging(job: (debugging: Debugging | null) => void): void {
   const page = pageInspection();
   if (page.debugging !== undefined) return job(page.debugging);
   if (page.waiting) return void page.waiting.push(job);
   page.waiting = [job];
-  loadDebugging().then(installDebugging, (error: unknown) => {
-    logWarning('the debugging code did not load: no debug log, no inspect hook', error);
-    installDebugging(null);
-  });
+  // A chunk of the library; for the self-registering files, the file beside theirs (dev/build.js).
+  import('../debug/debugging.js').then(
+    (loaded) => installDebugging(loaded.debugging),
+    (error: unknown) => {
+      logWarning('the debugging code did not load: no debug log, no inspect hook', error);
+      installDebugging(null);
+    },
+  );
 }
 
 function installDebugging(debugging: Debugging | null): void {
   const page = pageInspection();
-  page.debugging = debugging;
   const waiting = page.waiting ?? [];
-  page.waiting = undefined;
-  for (const job of waiting) job(page.debugging);
+  Object.assign(page, { debugging, waiting: undefined });
+  for (const job of waiting) job(debugging);
 }
 
 /** While the debugging code loads, its arrival: a lookup's answer waits for it, so the log tells each step first. */

@@ -1,4 +1,4 @@
-import { createTransport, type Transport } from '../api/transport.js';
+import { createTransport } from '../api/transport.js';
 import { logError } from '../log.js';
 
 // What the page's elements share and the work they defer; CONTRIBUTING.md ("When deferred work runs") tells the order.
@@ -12,19 +12,8 @@ const ORDER_FROM = 20;
 /** A browser timer holds a signed 32-bit wait; a longer one would fire at once. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
-export interface ActorClock {
-  setTimeout(callback: () => void, ms: number): number;
-  clearTimeout(id: number): void;
-}
-
-interface Timer {
-  dueAt: number;
-  callback: () => void;
-  handle?: ReturnType<typeof setTimeout>;
-}
-
 function createPage() {
-  const transport: Transport = createTransport();
+  const transport = createTransport();
   const queued = new Map<Element, () => void>();
   let order: Element[] = [];
   let startsScheduled = false;
@@ -35,9 +24,7 @@ function createPage() {
   const reconnectListeners = new Set<() => void>();
   let listening = false;
 
-  const reconnect = () => {
-    for (const listener of [...reconnectListeners]) listener();
-  };
+  const reconnect = () => [...reconnectListeners].forEach((listener) => listener());
   const clock = createActorClock(() => listenWhileWaiting());
   const onPageShow = (event: Event) => (event as PageTransitionEvent).persisted && clock.wake();
   const onVisible = () => {
@@ -87,9 +74,9 @@ function createPage() {
 
   return {
     transport,
+    clock,
     /** The customer's own role and tabindex of each anchor shown disabled. */
     anchorsOverridden: new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>(),
-    clock,
 
     /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
     whenReconnected(listener: () => void): () => void {
@@ -131,33 +118,29 @@ function createPage() {
       destroying.set(host, setTimeout(destroy, DESTROY_DELAY_MS));
     },
 
-    keep(host: Element): void {
-      clearTimeout(destroying.get(host));
-    },
+    keep: (host: Element) => clearTimeout(destroying.get(host)),
   };
 }
 
 /** XState's timers: longer than a browser's, woken as the page shows again (they sleep hidden or in the bfcache). */
-export function createActorClock(changed: () => void = () => {}) {
-  const timers = new Map<number, Timer>();
+export function createActorClock(changed = () => {}) {
+  const timers = new Map<number, { dueAt: number; callback: () => void; handle?: ReturnType<typeof setTimeout> }>();
   let lastId = 0;
-  const fire = (id: number, timer: Timer) => {
+  const fire = (id: number) => {
+    const timer = timers.get(id)!;
     timers.delete(id);
     changed();
     timer.callback();
   };
-  const arm = (id: number, timer: Timer) => {
+  const arm = (id: number) => {
+    const timer = timers.get(id)!;
     const wait = Math.max(0, timer.dueAt - Date.now());
-    timer.handle = setTimeout(
-      () => (wait > LONGEST_TIMER_MS ? arm(id, timer) : fire(id, timer)),
-      Math.min(wait, LONGEST_TIMER_MS),
-    );
+    timer.handle = setTimeout(() => (wait > LONGEST_TIMER_MS ? arm(id) : fire(id)), Math.min(wait, LONGEST_TIMER_MS));
   };
   return {
     setTimeout(callback: () => void, ms: number): number {
-      const timer: Timer = { dueAt: Date.now() + (Number.isFinite(ms) ? Math.max(0, ms) : 0), callback };
-      timers.set(++lastId, timer);
-      arm(lastId, timer);
+      timers.set(++lastId, { dueAt: Date.now() + (Number.isFinite(ms) ? Math.max(0, ms) : 0), callback });
+      arm(lastId);
       changed();
       return lastId;
     },
@@ -167,29 +150,26 @@ export function createActorClock(changed: () => void = () => {}) {
     },
     /** Runs at once, in their order, what came due while the page slept; sets the rest anew. */
     wake(): void {
-      const now = Date.now();
       for (const [id, timer] of [...timers].sort(([, a], [, b]) => a.dueAt - b.dueAt)) {
         // An earlier callback may have cleared it.
         if (!timers.has(id)) continue;
         clearTimeout(timer.handle);
-        if (timer.dueAt <= now) fire(id, timer);
-        else arm(id, timer);
+        if (timer.dueAt <= Date.now()) fire(id);
+        else arm(id);
       }
     },
     waiting: () => timers.size > 0,
-  } satisfies ActorClock & Record<string, unknown>;
+  };
 }
 
 let page: ReturnType<typeof createPage> | undefined;
 
-/** The page's shared work and state, made on first use: importing the library in Node touches no DOM. */
-export function pageWork(): ReturnType<typeof createPage> {
-  return (page ??= createPage());
-}
+/** Made on first use: importing the library in Node touches no DOM. */
+export const pageWork = () => (page ??= createPage());
 
 /**
- * After parsing while the document loads (the parser connects an element before its children), else
- * after the tasks already queued (a framework appends children after the parent). Returns a cancel.
+ * After parsing while the document loads (the parser connects an element before its children), else after the
+ * tasks already queued (a framework appends children after the parent). Returns a cancel.
  */
 export function afterChildrenArrive(callback: () => void): () => void {
   if (document.readyState === 'loading') {
@@ -200,14 +180,13 @@ export function afterChildrenArrive(callback: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Nearest the viewport first. Every rectangle is read before any element starts and writes: one layout. */
+/** Nearest the viewport first; not rendered, last. Every rectangle is read before any element writes: one layout. */
 function byDistanceToViewport(hosts: Element[]): Element[] {
   if (hosts.length < ORDER_FROM) return hosts;
   const height = window.innerHeight;
   const distance = new Map<Element, number>();
   for (const host of hosts) {
     const { top, bottom, width, height: tall } = host.getBoundingClientRect();
-    // Not rendered: nothing shows it, so it can wait.
     const hidden = width === 0 && tall === 0;
     distance.set(host, hidden ? Infinity : top > height ? top - height : bottom < 0 ? -bottom : 0);
   }

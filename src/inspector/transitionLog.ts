@@ -1,5 +1,5 @@
 import type { ActorRefLike, InspectionEvent } from 'xstate';
-import { decodeTransition, type DecodedTransition } from '../debug/decodeTransition.js';
+import { decodeTransition, type DecodedTransition } from '../debug/debugging.js';
 import type { PageInspection } from '../element/inspection.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Reason } from '../machine/reasons.js';
-import { describeRequest, explainReason, REASONS } from '../machine/reasonWords.js';
+import { describeRequest, explainReason, REASONS } from '../machine/reasons.js';
 import type { TransitionEntry } from './transitionLog.js';
 
 type ElementContext = TransitionEntry['context'];

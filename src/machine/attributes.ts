@@ -1,7 +1,6 @@
 /**
- * Every input of the element, declared once: the inputs' types, the observed attributes, the typings
- * and the manifest derive from `ATTRIBUTES`. `values` maps each accepted key to the provider enum it
- * stands for (`null`: nothing is sent); an attribute without `values` takes any text.
+ * Every input, declared once: the inputs' types, the observed attributes, the typings and the manifest derive
+ * from `ATTRIBUTES`. `values` maps each accepted key to the provider enum it stands for (`null`: nothing is sent).
  */
 
 /** The `dimensions` keys, and the provider's thumbnail assignment type each stands for. */
@@ -17,32 +16,18 @@ export const DIMENSIONS = {
   '20x20cm': 'THUMBNAIL_20X20_CM',
   '30x30cm': 'THUMBNAIL_30X30_CM',
 } as const;
-
 /** The `resolution` keys, and the provider's enum each stands for. */
 export const RESOLUTIONS = { none: null, low: 'LOW', medium: 'MEDIUM', high: 'HIGH' } as const;
-
 /** The `file-type` keys, and the provider's enum each stands for. */
 export const FILE_TYPES = { none: null, exr: 'EXR', jpg: 'JPG', tiff: 'TIFF' } as const;
-
 /** The provider's assignment type of the tileable image. */
 export const TILE_ASSIGNMENT_TYPE = 'MATERIAL_TILEABLE_RENDER';
-
-/** Only `tile` implies an assignment type of its own. */
+/** The `type` keys; only `tile` implies an assignment type of its own. */
 export const DOWNLOAD_KINDS = { pbr: null, thumbnail: null, tile: TILE_ASSIGNMENT_TYPE } as const;
-
+/** The `loading` keys. */
 export const LOADING_MODES = { eager: null, lazy: null } as const;
 
-interface AttributeSpec {
-  /** The HTML attribute; the table's key is the property. */
-  readonly attribute: string;
-  /** Accepted keys and the provider enum each stands for; null: free text. */
-  readonly values: Readonly<Record<string, string | null>> | null;
-  /** Used when the attribute is missing or empty. */
-  readonly default: string | null;
-  readonly required: boolean;
-}
-
-/** Every input by property name. Its words for people are in attributeDocs.ts, so they ship in no bundle. */
+/** The table's key is the property; `values: null` takes any text; `default` stands in for a missing attribute. */
 export const ATTRIBUTES = {
   organizationId: { attribute: 'organization-id', values: null, default: null, required: true },
   articleId: { attribute: 'article-id', values: null, default: null, required: true },
@@ -52,7 +37,23 @@ export const ATTRIBUTES = {
   fileType: { attribute: 'file-type', values: FILE_TYPES, default: 'exr', required: false },
   endpoint: { attribute: 'endpoint', values: null, default: null, required: false },
   loading: { attribute: 'loading', values: LOADING_MODES, default: 'eager', required: false },
-} as const satisfies Record<string, AttributeSpec>;
+} as const satisfies Record<
+  string,
+  { attribute: string; values: Record<string, string | null> | null; default: string | null; required: boolean }
+>;
+
+/** Beside the table, not in it: a minifier keeps every property of an object it keeps, and no bundle needs these. */
+export const ATTRIBUTE_DOCS = {
+  organizationId: "The provider's organization id.",
+  articleId: "The material's article number.",
+  type: 'Which file: the PBR package, a thumbnail (needs `dimensions`) or the tileable image.',
+  dimensions: 'Thumbnail size; only for `type="thumbnail"`, which needs one. `none` leaves it out of the request.',
+  resolution: 'Resolution of the file; `none` leaves it out of the request.',
+  fileType: 'File format; `none` leaves it out of the request.',
+  endpoint:
+    "Absolute URL of the provider's `/graphql`. Without it: `configure({ endpoint })`, else the build-time default, else `/graphql`.",
+  loading: '`eager` fetches at once, `lazy` once the element comes within 200 px of the viewport.',
+} as const satisfies Record<InputName, string>;
 
 /** The table's type, which every input type is derived from. */
 type Attributes = typeof ATTRIBUTES;
@@ -67,22 +68,13 @@ export type AttributeValue<Name extends InputName> = Attributes[Name]['values'] 
 
 /**
  * The element's properties, typed by the table: the compiler refuses what validation would log.
- *
- * @example
- * ```ts
- * const swatch: MaterialDownloadProperties = { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };
- * Object.assign(document.createElement('cm-material-download'), swatch);
- * ```
+ * @example `Object.assign(document.createElement('cm-material-download'), { articleId: 'A-100', type: 'pbr' } satisfies MaterialDownloadProperties);`
  */
 export type MaterialDownloadProperties = { -readonly [Name in InputName]?: AttributeValue<Name> };
 
 /**
  * The same inputs as HTML or JSX attributes, by their kebab-case names.
- *
- * @example
- * ```ts
- * const attributes: MaterialDownloadAttributeValues = { 'organization-id': 'org-1', 'file-type': 'jpg' };
- * ```
+ * @example `const attributes: MaterialDownloadAttributeValues = { 'organization-id': 'org-1', 'file-type': 'jpg' };`
  */
 export type MaterialDownloadAttributeValues = {
   -readonly [Name in InputName as Attributes[Name]['attribute']]?: AttributeValue<Name>;
@@ -95,11 +87,7 @@ export const INPUT_NAMES = Object.keys(ATTRIBUTES) as InputName[];
 
 /**
  * The values of `type`: which file the element links to.
- *
- * @example
- * ```ts
- * const [type, setType] = useState<DownloadType>('thumbnail');
- * ```
+ * @example `const [type, setType] = useState<DownloadType>('thumbnail');`
  */
 export type DownloadType = AttributeValue<'type'>;
 /**
@@ -132,7 +120,7 @@ export type DownloadResolution = NonNullable<(typeof RESOLUTIONS)[ResolutionKey]
 /** The provider's enum for a file format: what `file-type` is sent as. */
 export type DownloadFileType = NonNullable<(typeof FILE_TYPES)[FileTypeKey]>;
 
-/** Own keys only: `'toString' in DIMENSIONS` must not count as a valid key. */
+/** Own keys only: `toString` is no dimension. */
 export function isKeyOf<T extends object>(table: T, key: string): key is Extract<keyof T, string> {
   return Object.prototype.hasOwnProperty.call(table, key);
 }

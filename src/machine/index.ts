@@ -26,7 +26,7 @@ export type { MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage, changesValidation } from './inputs.js';
 export type { LinkRequest, LinkKind, Validation } from './inputs.js';
 export { REASON_NAMES } from './reasons.js';
-export { REASONS, explainReason } from './reasonWords.js';
+export { REASONS, explainReason } from './reasons.js';
 export type { Reason } from './reasons.js';
 export {
   ATTRIBUTES,
@@ -39,7 +39,7 @@ export {
   RESOLUTIONS,
   TILE_ASSIGNMENT_TYPE,
 } from './attributes.js';
-export { ATTRIBUTE_DOCS } from './attributeDocs.js';
+export { ATTRIBUTE_DOCS } from './attributes.js';
 export type {
   AttributeValue,
   DimensionsKey,

@@ -1,7 +1,6 @@
 import {
   ATTRIBUTES,
   DIMENSIONS,
-  DOWNLOAD_KINDS,
   FILE_TYPES,
   RESOLUTIONS,
   TILE_ASSIGNMENT_TYPE,
@@ -25,15 +24,10 @@ export const MESSAGES = {
   unrecognizedType: 'Unrecognized download link type',
 } as const;
 
-export function invalidValueMessage(attribute: string, value: string, valid: readonly string[]): string {
-  return `Invalid ${attribute} "${value}". Valid values: ${valid.join(', ')}.`;
-}
+export const invalidValueMessage = (attribute: string, value: string, valid: readonly string[]) =>
+  `Invalid ${attribute} "${value}". Valid values: ${valid.join(', ')}.`;
 
-function isBlank(value: string | undefined | null): value is undefined | null | '' {
-  return value === undefined || value === null || value === '';
-}
-
-/** Checked after the required ones, in this order (the seed's). */
+/** Checked after the required ones, in the seed's order. */
 const KEYED_INPUTS = ['type', 'dimensions', 'resolution', 'fileType', 'loading'] as const;
 
 /**
@@ -46,47 +40,36 @@ const KEYED_INPUTS = ['type', 'dimensions', 'resolution', 'fileType', 'loading']
  */
 export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   const fail = (error: string): Validation => ({ ok: false, error });
-  const { articleId, organizationId } = inputs;
-  if (isBlank(articleId)) return fail(MESSAGES.noArticleId);
-  if (isBlank(organizationId)) return fail(MESSAGES.noOrganizationId);
-
+  const { articleId, organizationId, endpoint } = inputs;
+  if (!articleId) return fail(MESSAGES.noArticleId);
+  if (!organizationId) return fail(MESSAGES.noOrganizationId);
   const keyed = {} as Record<(typeof KEYED_INPUTS)[number], string>;
   for (const name of KEYED_INPUTS) {
     const { values, default: fallback } = ATTRIBUTES[name];
-    const given = inputs[name];
-    const value = isBlank(given) ? (fallback ?? '') : given;
+    const value = inputs[name] || (fallback ?? '');
     if (!isKeyOf(values, value)) return fail(invalidValueMessage(name, value, Object.keys(values)));
     keyed[name] = value;
   }
-  const { type, dimensions, resolution, fileType, loading } = keyed;
-  const lazy = loading === 'lazy';
-
+  const lazy = keyed.loading === 'lazy';
+  // `none` leaves the variable out of the request, not null.
+  const resolution = RESOLUTIONS[keyed.resolution as keyof typeof RESOLUTIONS] ?? undefined;
+  const fileType = FILE_TYPES[keyed.fileType as keyof typeof FILE_TYPES] ?? undefined;
   const base = {
     organizationId,
     articleId,
-    ...optional('resolution', RESOLUTIONS[resolution as keyof typeof RESOLUTIONS]),
-    ...optional('fileType', FILE_TYPES[fileType as keyof typeof FILE_TYPES]),
-    ...optional('endpoint', isBlank(inputs.endpoint) ? null : inputs.endpoint),
+    ...(resolution && { resolution }),
+    ...(fileType && { fileType }),
+    ...(endpoint && { endpoint }),
   };
-  const assignmentType = DIMENSIONS[dimensions as keyof typeof DIMENSIONS];
-
-  // The loop above refused every type outside DOWNLOAD_KINDS: these cases are all there is.
-  switch (type as keyof typeof DOWNLOAD_KINDS) {
-    case 'pbr':
-      if (assignmentType) return fail(MESSAGES.dimensionsForPbr);
-      return { ok: true, lazy, request: { ...base, kind: 'pbr' } };
-    case 'thumbnail':
-      if (!assignmentType) return fail(MESSAGES.missingAssignmentType);
-      return { ok: true, lazy, request: { ...base, kind: 'thumbnail', assignmentType } };
-    case 'tile':
-      if (assignmentType) return fail(MESSAGES.dimensionsForTile);
-      return { ok: true, lazy, request: { ...base, kind: 'tile', assignmentType: TILE_ASSIGNMENT_TYPE } };
+  const assignmentType = DIMENSIONS[keyed.dimensions as keyof typeof DIMENSIONS];
+  if (keyed.type === 'thumbnail') {
+    if (!assignmentType) return fail(MESSAGES.missingAssignmentType);
+    return { ok: true, lazy, request: { ...base, kind: 'thumbnail', assignmentType } };
   }
-}
-
-/** `none` leaves the variable out of the request entirely, not `null`. */
-function optional<K extends string, V>(key: K, value: V | null): Partial<Record<K, V>> {
-  return value === null ? {} : ({ [key]: value } as Record<K, V>);
+  if (assignmentType) return fail(keyed.type === 'pbr' ? MESSAGES.dimensionsForPbr : MESSAGES.dimensionsForTile);
+  return keyed.type === 'pbr'
+    ? { ok: true, lazy, request: { ...base, kind: 'pbr' } }
+    : { ok: true, lazy, request: { ...base, kind: 'tile', assignmentType: TILE_ASSIGNMENT_TYPE } };
 }
 
 /** What every request carries, whichever file it asks for. */
@@ -109,18 +92,14 @@ export type LinkRequest =
   | (LinkRequestBase & { kind: 'thumbnail'; assignmentType: ThumbnailAssignmentType })
   | (LinkRequestBase & { kind: 'tile'; assignmentType: TileAssignmentType });
 
-/** Which file a request asks for. */
 export type LinkKind = LinkRequest['kind'];
 
 export type Validation = { ok: true; request: LinkRequest; lazy: boolean } | { ok: false; error: string };
 
-/** The inputs an element cannot do without: `organizationId`, `articleId` and `type`. */
 export const REQUIRED_INPUTS: readonly InputName[] = INPUT_NAMES.filter((name) => ATTRIBUTES[name].required);
 
-/** Whether any required input is there yet: a framework may insert the element first and bind it later. */
-export function hasRequiredInput(inputs: MaterialDownloadInputs): boolean {
-  return REQUIRED_INPUTS.some((name) => Boolean(inputs[name]));
-}
+/** A framework may insert the element first and bind it later: without any required input, nothing is missing yet. */
+export const hasRequiredInput = (inputs: MaterialDownloadInputs) => REQUIRED_INPUTS.some((name) => inputs[name]);
 
 /** Validated once per inputs object (each change brings a new one): compared first, then entered. */
 const validations = new WeakMap<MaterialDownloadInputs, { validation: Validation; key: string }>();
@@ -135,6 +114,5 @@ export function validationOf(inputs: MaterialDownloadInputs): { validation: Vali
 }
 
 /** Whether new inputs ask for another request, timing or problem: spelling out a default asks for nothing new. */
-export function changesValidation(before: MaterialDownloadInputs, after: MaterialDownloadInputs): boolean {
-  return validationOf(before).key !== validationOf(after).key;
-}
+export const changesValidation = (before: MaterialDownloadInputs, after: MaterialDownloadInputs) =>
+  validationOf(before).key !== validationOf(after).key;

@@ -25,7 +25,6 @@ import type {
 } from './materialDownload.types.js';
 import { changesValidation, hasRequiredInput, validationOf } from './inputs.js';
 
-/** `fetching` and `refreshing` end alike: the link is kept, timed and announced. */
 const linkFound = {
   guard: { type: 'hasLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
   target: 'enabled',
@@ -35,7 +34,6 @@ const linkFound = {
   ],
 } as const;
 
-/** Whatever the lookup rejected with, through the one reader. */
 const failureOf = ({ event }: { event: ErrorActorEvent }) => readLookupFailure(event.error);
 
 const worthRetrying = {
@@ -63,7 +61,6 @@ const lookup = {
 /** A link whose expiry cannot be read is never refreshed. */
 const UNTIMED = { expiresAt: null, renewAt: null };
 
-/** What each new request starts from, as the first one does. */
 const CLEARED = {
   request: null,
   lazy: false,
@@ -94,12 +91,11 @@ const hasCome = (moment: number | null) => moment !== null && Date.now() >= mome
 const waitUntil = (moment: number | null) =>
   moment === null ? (undefined as unknown as number) : Math.max(0, moment - Date.now());
 
-/** XState's `setup` without the action creators it hands back beside `createMachine` (0.7 KB gzip kept for nothing). */
+/** XState's `setup` without the action creators it hands back (0.7 KB gzip kept for nothing). */
 export const setupMachine = (({ schemas, actors, actions, guards, delays }: Parameters<typeof setup>[0]) => ({
   createMachine: (config: object) => createMachine({ ...config, schemas }, { actors, actions, guards, delays }),
 })) as unknown as typeof setup;
 
-/** What a rejection may carry, none of it trusted until read. */
 type Unread = { [Field in keyof LookupFailure]?: unknown };
 
 /** Any rejection, as the machine reads it: a page's own lookup may reject with anything. */
@@ -115,9 +111,7 @@ export function readLookupFailure(error: unknown): LookupFailure {
 }
 
 /**
- * The element's whole behaviour (diagram: docs/statechart.md). `lookupLink`, the watchers and `reportError`
- * are placeholders: the element provides its own (`createMaterialDownloadMachine`), tests `machine.provide`.
- *
+ * The element's whole behaviour (docs/statechart.md), with placeholders for `lookupLink`, the watchers and `reportError`.
  * @example
  * ```ts
  * createActor(materialDownloadMachine.provide({ actors: { lookupLink } }), { input: { inputs } }).start();
@@ -125,7 +119,7 @@ export function readLookupFailure(error: unknown): LookupFailure {
  */
 export const materialDownloadMachine = /* @__PURE__ */ createMaterialDownloadMachine();
 
-/** The statechart's placeholders, given as it is built: `machine.provide` would build it twice. */
+/** Given as the statechart is built: `machine.provide` would build it twice. */
 export interface MaterialDownloadImplementations {
   actors?: {
     lookupLink?: PromiseActorLogic<LookupOutput, LookupInput>;
@@ -136,9 +130,7 @@ export interface MaterialDownloadImplementations {
 }
 
 /**
- * A new statechart with `implementations` in place of its placeholders. The element builds its own on its
- * first actor, not as its file loads: on a phone, building it takes longer than the first lookups need to leave.
- *
+ * A new statechart with `implementations` in place of its placeholders.
  * @example
  * ```ts
  * const machine = createMaterialDownloadMachine({ actors: { lookupLink } });
@@ -160,7 +152,6 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
       ...actors,
     },
-    // Date.now is read at each count: a test (or a page) may replace it.
     delays: {
       // One instant for every operation of a failed request: their retries share a batch again.
       retryDelay: ({ context }) =>
@@ -328,19 +319,13 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
   });
 }
 
-/** The machine's type, for XState's helpers (`SnapshotFrom<MaterialDownloadMachine>`). */
 export type MaterialDownloadMachine = typeof materialDownloadMachine;
 
-/** An actor of the machine, as an element runs it. */
 export type MaterialDownloadActor = ActorRefFrom<MaterialDownloadMachine>;
 
-/** Every state of the machine, as its definition names them. */
-export const MATERIAL_DOWNLOAD_STATES = /* @__PURE__ */ statesOf(materialDownloadMachine);
+/** Every state, as the definition names them; a pure call, so a bundle that never reads it builds nothing. */
+export const MATERIAL_DOWNLOAD_STATES = /* @__PURE__ */ (() =>
+  Object.keys(materialDownloadMachine.root.states) as MaterialDownloadState[])();
 
-/** A call, so that a bundle that never reads the list does not build the statechart for it. */
-function statesOf(machine: MaterialDownloadMachine): MaterialDownloadState[] {
-  return Object.keys(machine.root.states) as MaterialDownloadState[];
-}
-
-/** A state of the machine; what the element reflects as its `data-state`. */
+/** What the element reflects as its `data-state`. */
 export type MaterialDownloadState = SnapshotFrom<MaterialDownloadMachine>['value'];

@@ -2,12 +2,10 @@ import type { MaterialDownloadInputs } from './attributes.js';
 import type { Reason } from './reasons.js';
 import type { LinkRequest } from './inputs.js';
 
-// The machine's own type and its states' names are derived from it, beside it (materialDownload.machine.ts).
-
 /** What an actor of the machine is created with. */
 export interface MaterialDownloadInput {
   inputs: MaterialDownloadInputs;
-  /** The element this actor works for: what `loading="lazy"` watches and logs point at. Opaque here. */
+  /** The element: what `loading="lazy"` watches and logs point at. Opaque here. */
   target?: unknown;
 }
 
@@ -55,11 +53,9 @@ export interface LookupInput {
 /** The events the machine takes. */
 export type MaterialDownloadEvent =
   | { type: 'INPUTS.SET'; inputs: MaterialDownloadInputs }
-  /** The element is near the viewport. */
   | { type: 'VISIBLE' }
   /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
   | { type: 'RECONNECTED' }
-  /** The element left the page for good. */
   | { type: 'DESTROY' };
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure, readLink } from '../../src/api/readers';
 import { LookupError } from '../../src/api/wire';
-import { readRefusal, REFUSAL_CODES } from '../../src/machine/reasons';
+import { explainReason, REFUSAL_CODES } from '../../src/machine/reasons';
 import type { OperationResult } from '../../src/api/operation';
 
 /**
@@ -114,17 +114,23 @@ describe('readLink', () => {
   });
 });
 
-describe('readRefusal', () => {
+describe("a refusal's explanation", () => {
+  const explained = (error: string) => explainReason({ reason: 'unauthorized', error, request: null });
+
   it("reads back a refusal's code and words", () => {
     const { message } = graphqlFailure(arriving(refusal('AUTH_NOT_AUTHORIZED')))!;
-    expect(readRefusal(message)).toEqual({ code: 'AUTH_NOT_AUTHORIZED', words: NOT_AUTHORIZED });
-    expect(readRefusal('the provider refused: FORBIDDEN')).toEqual({ code: 'FORBIDDEN', words: null });
+    expect(explained(message)).toBe(
+      `the provider refused: AUTH_NOT_AUTHORIZED: check the API key or token; it said "${NOT_AUTHORIZED}"`,
+    );
+    expect(explained('the provider refused: FORBIDDEN')).toBe(
+      'the provider refused: FORBIDDEN: check the API key or token',
+    );
   });
 
   it.each(['request failed: HTTP 401', 'GraphQL error: the provider refused: FORBIDDEN', 'the provider refused: NOPE'])(
-    'reads nothing else: %s',
+    'reads no refusal in anything else: %s',
     (sentence) => {
-      expect(readRefusal(sentence)).toBeNull();
+      expect(explained(sentence)).toContain(`${sentence}: check the API key`);
     },
   );
 });

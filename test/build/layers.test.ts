@@ -176,7 +176,7 @@ describe('the import graph of src/', () => {
     // The graph is only as good as what it sees: each kind of import src/ uses is in it.
     expect(graph.size).toBeGreaterThan(40);
     expect(graph.get('index.ts')).toContain('element/globalTypes.ts'); // export type { … } from
-    expect(graph.get('element/binding.ts')).toContain('element/reactBinding.tsx'); // import()
+    expect(graph.get('element/element.ts')).toContain('element/reactBinding.tsx'); // import()
     expect(graph.get('element/reactBinding.tsx')).toContain('machine/materialDownload.machine.ts'); // import type
   });
 

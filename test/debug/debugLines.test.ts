@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeTransition } from '../../src/debug/debugging';
-import type { DecodedTransition } from '../../src/debug/decodeTransition';
+import type { DecodedTransition } from '../../src/debug/debugging';
 import type { LinkRequest } from '../../src/machine/inputs';
 
 /** The `debug` lines of a signed link's life, with the moment of each step fixed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
-import { decodeTransition, type DecodedTransition } from '../../src/debug/decodeTransition';
+import { decodeTransition, type DecodedTransition } from '../../src/debug/debugging';
 import {
   materialDownloadMachine,
   type LookupInput,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure } from '../../src/api/readers';
 import { REFUSAL_CODES } from '../../src/machine/reasons';
-import { explainReason, REASONS } from '../../src/machine/reasonWords';
+import { explainReason, REASONS } from '../../src/machine/reasons';
 import type { LinkRequest } from '../../src/machine/inputs';
 
 /**

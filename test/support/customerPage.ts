@@ -2,7 +2,7 @@ import type { HeldRequests } from '../../dev/provider/hold.js';
 import type { Provider } from '../../dev/provider/server.js';
 import type { HeldPages } from '../../dev/provider/streamed.js';
 import { addElements, anchorSnapshot, type AnchorSnapshot, type Binding, type NewElement } from './pageFunctions';
-import type { DecodedTransition } from '../../src/debug/decodeTransition';
+import type { DecodedTransition } from '../../src/debug/debugging';
 import type { DriverPage, PageFunction } from './driver';
 
 export type { AnchorSnapshot, Binding };
