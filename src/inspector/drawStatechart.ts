@@ -1,15 +1,14 @@
 import { layout } from 'dagre-d3-es/src/dagre/index.js';
 import { Graph } from 'dagre-d3-es/src/graphlib/index.js';
 import { edgeLabel, type Statechart } from './statechart.js';
+import type { TransitionEntry } from './transitionLog.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /** Text is measured without the DOM, for a monospace font of this size: the layout needs no reflow. */
-const FONT_SIZE = 11;
-const CHAR_WIDTH = FONT_SIZE * 0.62;
+const CHAR_WIDTH = 11 * 0.62;
 const LINE_HEIGHT = 14;
 const START = '[*]';
-const EVERY_STATE = 'from every state at rest: ';
 const END = '[*]end';
+const EVERY_STATE = 'from every state at rest: ';
 
 interface Box {
   width: number;
@@ -42,15 +41,9 @@ interface EdgeLabel extends Box {
 }
 
 /**
- * The statechart as SVG, laid out by dagre (the layout Mermaid uses, without
- * the rest of Mermaid): a box per state, named `data-state`, and an arrow per
- * transition, named `data-from` and `data-to`, so a view can highlight them.
- * A transition every state at rest takes (an input change, DESTROY) would be
- * an arrow from each of them; it is one line under the drawing instead. Each
- * arrow and line carries its `data-trigger` (XState's event type), so a view
- * can mark the one a logged step took.
- *
- * @param chart - The statechart, from `statechartOf(machine)`.
+ * The statechart as SVG, laid out by dagre (Mermaid's layout without Mermaid). States carry
+ * `data-state`, arrows `data-from`, `data-to` and `data-trigger`, for markStatechart. A transition
+ * from every state at rest would be an arrow from each: it is one line under the drawing instead.
  */
 export function drawStatechart(chart: Statechart): SVGSVGElement {
   const graph = new Graph<GraphLabel, NodeLabel, EdgeLabel>({ multigraph: true });
@@ -61,44 +54,51 @@ export function drawStatechart(chart: Statechart): SVGSVGElement {
   if (chart.states.some((state) => state.final)) graph.setNode(END, box([]));
   const fromEveryState = new Map<string, { line: string; trigger: string; to: string }>();
   chart.edges.forEach((transition, index) => {
-    if (transition.anyState) {
-      const label = edgeLabel(transition, { actions: false });
-      const same = transition.from === transition.to;
-      fromEveryState.set(`${label}:${same ? '' : transition.to}`, {
-        line: `${label} → ${same ? 'the same state' : transition.to}`,
-        trigger: transition.trigger,
-        to: same ? '' : transition.to,
-      });
+    const { from, to, trigger } = transition;
+    const label = edgeLabel(transition, { actions: false });
+    if (!transition.anyState) {
+      graph.setEdge(from, to, edge(from, to, trigger, label, edgeLabel(transition)), index);
       return;
     }
-    graph.setEdge(
-      transition.from,
-      transition.to,
-      edge(
-        transition.from,
-        transition.to,
-        transition.trigger,
-        edgeLabel(transition, { actions: false }),
-        edgeLabel(transition),
-      ),
-      index,
-    );
+    const target = from === to ? '' : to;
+    fromEveryState.set(`${label}:${target}`, {
+      line: `${EVERY_STATE}${label} → ${target || 'the same state'}`,
+      trigger,
+      to: target,
+    });
   });
   for (const { key, final } of chart.states) if (final) graph.setEdge(key, END, edge(key, END, '', '', ''), 'end');
   layout(graph, {});
 
   const notes = [...fromEveryState.values()];
   const { width: graphWidth = 0, height: graphHeight = 0 } = graph.graph() ?? {};
-  const width = Math.max(graphWidth, ...notes.map(({ line }) => (line.length + EVERY_STATE.length) * CHAR_WIDTH + 16));
+  const width = Math.max(graphWidth, ...notes.map(({ line }) => line.length * CHAR_WIDTH + 16));
   const height = graphHeight + notes.length * LINE_HEIGHT + 8;
-  const svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img' });
-  svg.append(
-    element('title', {}, 'statechart'),
-    arrowHead(),
+  return svg(
+    'svg',
+    { viewBox: `0 0 ${width} ${height}`, role: 'img' },
+    svg('title', {}, 'statechart'),
+    svg(
+      'defs',
+      {},
+      svg(
+        'marker',
+        {
+          id: 'arrow',
+          viewBox: '0 0 10 10',
+          refX: 9,
+          refY: 5,
+          markerWidth: 7,
+          markerHeight: 7,
+          orient: 'auto-start-reverse',
+        },
+        svg('path', { d: 'M0,0L10,5L0,10z' }),
+      ),
+    ),
     ...graph.edges().map((id) => drawEdge(graph.edge(id)!)),
     ...graph.nodes().map((key) => drawNode(key, graph.node(key)!)),
     ...notes.map(({ line, trigger, to }, index) =>
-      element(
+      svg(
         'text',
         {
           x: 8,
@@ -107,11 +107,36 @@ export function drawStatechart(chart: Statechart): SVGSVGElement {
           'data-trigger': trigger,
           'data-to': to,
         },
-        `${EVERY_STATE}${line}`,
+        line,
       ),
     ),
   );
-  return svg;
+}
+
+/**
+ * Marks the current state `active` and the arrow the last step took `taken`; a step taken from
+ * every state at rest marks its line under the drawing.
+ */
+export function markStatechart(drawing: Element, state: string, lastStep: TransitionEntry | undefined): void {
+  for (const box of drawing.querySelectorAll('g.state')) {
+    box.classList.toggle('active', box.getAttribute('data-state') === state);
+  }
+  const arrows = [...drawing.querySelectorAll('g.transition, text.every-state')];
+  const taken =
+    lastStep &&
+    (arrows.find(
+      (arrow) =>
+        arrow.getAttribute('data-from') === lastStep.from &&
+        arrow.getAttribute('data-to') === lastStep.to &&
+        arrow.getAttribute('data-trigger') === lastStep.trigger,
+    ) ??
+      arrows.find(
+        (line) =>
+          line.matches('.every-state') &&
+          line.getAttribute('data-trigger') === lastStep.trigger &&
+          (line.getAttribute('data-to') || lastStep.from) === lastStep.to,
+      ));
+  for (const arrow of arrows) arrow.classList.toggle('taken', arrow === taken);
 }
 
 function box(lines: string[]): NodeLabel {
@@ -125,62 +150,39 @@ function edge(from: string, to: string, trigger: string, label: string, title: s
   return { ...size, label, title, from, to, trigger, labelpos: 'c', x: 0, y: 0, points: [] };
 }
 
-function drawNode(key: string, node: NodeLabel): SVGGElement {
-  const group = element('g', { class: node.lines.length ? 'state' : 'pseudo', 'data-state': key });
-  const left = node.x - node.width / 2;
-  const top = node.y - node.height / 2;
-  if (!node.lines.length) {
-    group.append(element('circle', { cx: node.x, cy: node.y, r: key === END ? 6 : 7 }));
-    return group;
-  }
-  group.append(element('rect', { x: left, y: top, width: node.width, height: node.height, rx: 8 }));
-  node.lines.forEach((line, index) =>
-    group.append(
-      element('text', { x: node.x, y: top + 6 + LINE_HEIGHT * (index + 0.8), class: index ? 'note' : 'name' }, line),
-    ),
+function drawNode(key: string, { lines, x, y, width, height }: NodeLabel): SVGGElement {
+  const top = y - height / 2;
+  return svg(
+    'g',
+    { class: lines.length ? 'state' : 'pseudo', 'data-state': key },
+    ...(lines.length
+      ? [
+          svg('rect', { x: x - width / 2, y: top, width, height, rx: 8 }),
+          ...lines.map((line, index) =>
+            svg('text', { x, y: top + 6 + LINE_HEIGHT * (index + 0.8), class: index ? 'note' : 'name' }, line),
+          ),
+        ]
+      : [svg('circle', { cx: x, cy: y, r: key === END ? 6 : 7 })]),
   );
-  return group;
 }
 
-function drawEdge(edge: EdgeLabel): SVGGElement {
-  const group = element('g', {
-    class: 'transition',
-    'data-from': edge.from,
-    'data-to': edge.to,
-    'data-trigger': edge.trigger,
-  });
-  const [first, ...rest] = edge.points;
-  const path = first ? `M${first.x},${first.y}${rest.map(({ x, y }) => `L${x},${y}`).join('')}` : '';
-  group.append(element('path', { d: path, 'marker-end': 'url(#arrow)' }));
-  if (edge.label) {
-    group.append(element('title', {}, edge.title), element('text', { x: edge.x, y: edge.y + 4 }, edge.label));
-  }
-  return group;
+function drawEdge({ from, to, trigger, points, label, title, x, y }: EdgeLabel): SVGGElement {
+  const path = points.map((point, index) => `${index ? 'L' : 'M'}${point.x},${point.y}`).join('');
+  return svg(
+    'g',
+    { class: 'transition', 'data-from': from, 'data-to': to, 'data-trigger': trigger },
+    svg('path', { d: path, 'marker-end': 'url(#arrow)' }),
+    ...(label ? [svg('title', {}, title), svg('text', { x, y: y + 4 }, label)] : []),
+  );
 }
 
-function arrowHead(): SVGDefsElement {
-  const defs = element('defs', {});
-  const marker = element('marker', {
-    id: 'arrow',
-    viewBox: '0 0 10 10',
-    refX: 9,
-    refY: 5,
-    markerWidth: 7,
-    markerHeight: 7,
-    orient: 'auto-start-reverse',
-  });
-  marker.append(element('path', { d: 'M0,0L10,5L0,10z' }));
-  defs.append(marker);
-  return defs;
-}
-
-function element<K extends keyof SVGElementTagNameMap>(
+function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
   attributes: Record<string, string | number>,
-  text?: string,
+  ...children: (Node | string)[]
 ): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
+  const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
+  node.append(...children);
   return node;
 }

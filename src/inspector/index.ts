@@ -1,18 +1,30 @@
 /**
- * The inspector: loaded beside the element on any page (`<script
- * src="…/cm-material-download.inspector.js">` or `import
- * 'cm-material-download/inspector'`), before or after the element's own file,
- * it adds a panel with every element's live statechart and transitions. It
- * needs no network and imports none of the element: it meets the elements on
- * the page's inspection (see ../element/inspection.ts).
+ * The inspector: loaded beside the element (`<script src="…/cm-material-download.inspector.js">`
+ * or `import 'cm-material-download/inspector'`), before or after it, it adds a panel with every
+ * element's live statechart and steps. It imports none of the element: it meets the elements on
+ * the page's inspection (../element/inspection.ts).
  */
 import { pageInspection } from '../element/inspection.js';
-import { createInspectorElementClass, type HTMLMaterialDownloadInspectorElement } from './inspectorElement.js';
+import { InspectorPanel } from './panel.js';
 import { TransitionLog } from './transitionLog.js';
 
-export type { HTMLMaterialDownloadInspectorElement } from './inspectorElement.js';
-
 const TAG = 'cm-material-download-inspector';
+
+/**
+ * `<cm-material-download-inspector>`: the panel as an element. The inspector file adds one,
+ * collapsed; a page that wants it elsewhere, or expanded, writes its own.
+ *
+ * @example
+ * ```html
+ * <cm-material-download-inspector collapsed></cm-material-download-inspector>
+ * ```
+ */
+export interface HTMLMaterialDownloadInspectorElement extends HTMLElement {
+  /** Shows only the compact bar (the elements and their states); reflects the `collapsed` attribute. */
+  collapsed: boolean;
+  /** Expands the panel and shows this element's statechart and transitions. */
+  inspect(host: HTMLElement): void;
+}
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -20,9 +32,39 @@ declare global {
   }
 }
 
-// A second copy of this file finds the panel there and leaves it alone; in Node it does nothing.
+// A second copy of this file finds the panel there and leaves it alone; in Node (no HTMLElement) it does nothing.
 if (typeof customElements !== 'undefined' && !customElements.get(TAG)) {
-  customElements.define(TAG, createInspectorElementClass(new TransitionLog(pageInspection())));
+  const log = new TransitionLog(pageInspection());
+  customElements.define(
+    TAG,
+    class MaterialDownloadInspectorElement extends HTMLElement implements HTMLMaterialDownloadInspectorElement {
+      static readonly observedAttributes = ['collapsed'];
+      #panel: InspectorPanel | null = null;
+
+      get collapsed(): boolean {
+        return this.hasAttribute('collapsed');
+      }
+      set collapsed(value: boolean) {
+        this.toggleAttribute('collapsed', value);
+      }
+
+      connectedCallback(): void {
+        this.#panel ??= new InspectorPanel(this.attachShadow({ mode: 'open' }), log, (collapsed) => {
+          this.collapsed = collapsed;
+        });
+        this.#panel.setCollapsed(this.collapsed);
+      }
+
+      attributeChangedCallback(): void {
+        this.#panel?.setCollapsed(this.collapsed);
+      }
+
+      inspect(host: HTMLElement): void {
+        this.collapsed = false;
+        this.#panel?.select(host);
+      }
+    },
+  );
   const mount = () => {
     // Compact until asked: an expanded panel would cover the page's own controls.
     if (!document.querySelector(TAG))

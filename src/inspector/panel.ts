@@ -1,47 +1,59 @@
 import type { AnyStateMachine } from 'xstate';
-import { drawStatechart } from './drawStatechart.js';
-import { html } from './html.js';
+import { drawStatechart, markStatechart } from './drawStatechart.js';
 import { adoptPanelStyle } from './panelStyle.js';
-import { markStatechart } from './markStatechart.js';
 import { statechartOf } from './statechart.js';
-import type { InspectedElement, TransitionLog } from './transitionLog.js';
-import { transitionRow } from './transitionRow.js';
-import { whyLine } from './whyLine.js';
+import type { InspectedElement, TransitionEntry, TransitionLog } from './transitionLog.js';
+import { eventWords, whyLine } from './words.js';
 
 /** The log shows the newest steps; an element that loops for hours must not grow the panel for ever. */
 const MAX_ROWS = 200;
 
 /**
- * The panel: every element on the page with its article, type and state; the
- * picked one named, with why it is in its state and what would change that;
- * its statechart with the current state and the last arrow taken marked; its
- * transitions, newest first, in the element's words. It renders into a shadow root, so the page's CSS and its own
- * stay apart, and it only reads the log: picking, collapsing and redrawing
- * change nothing about the elements.
+ * The panel: every element with its article, type and state; the picked one with why it is in
+ * its state, its statechart marked, and its steps, newest first. It lives in a shadow root, apart
+ * from the page's CSS, and only reads the log: nothing it does changes an element.
  */
 export class InspectorPanel {
   private selected: HTMLElement | null = null;
-  /** As the element rows show them: a click on row `i` picks `listed[i]`. */
+  /** As the element rows and chips show them: row `i` picks `listed[i]`. */
   private listed: InspectedElement[] = [];
   private drawnMachine: unknown = null;
-  /** The row last scrolled to: the list follows a new pick, not every redraw. */
+  /** The list follows a new pick, not every redraw. */
   private scrolledTo: HTMLElement | null = null;
-  private readonly list: HTMLElement;
-  private readonly elements: HTMLTableSectionElement;
-  private readonly pickedName: HTMLElement;
-  private readonly current: HTMLElement;
-  private readonly reason: HTMLElement;
-  private readonly why: HTMLElement;
-  private readonly change: HTMLElement;
-  private readonly since: HTMLElement;
-  private readonly diagram: HTMLElement;
-  private readonly rows: HTMLTableSectionElement;
-  private readonly toggle: HTMLButtonElement;
-  private readonly body: HTMLElement;
-  private readonly summary: HTMLElement;
-  /** The compact bar's view of the list: a button per element, naming it and its state. */
-  private readonly chips: HTMLElement;
   private collapsed = false;
+  private readonly toggle = html(
+    'button',
+    { type: 'button', 'data-panel': 'toggle', 'aria-expanded': 'true' },
+    'cm-material-download inspector',
+  );
+  /** The compact bar's view of the list: a button per element, naming it and its state. */
+  private readonly chips = html('span', { class: 'chips', 'data-panel': 'chips' });
+  private readonly summary = html('span', { 'data-panel': 'summary' });
+  private readonly elements = html('tbody', { 'data-panel': 'elements' });
+  private readonly list = html(
+    'div',
+    { class: 'list' },
+    html('table', { class: 'elements' }, headRow('element', 'article', 'type', 'state'), this.elements),
+  );
+  private readonly pickedName = html('strong', { 'data-panel': 'picked-name' });
+  private readonly current = html('strong', { class: 'current', 'data-panel': 'current' }, '–');
+  private readonly reason = html('span', { class: 'current', 'data-panel': 'reason' });
+  private readonly since = html('small', { 'data-panel': 'since' });
+  private readonly why = html('p', { class: 'why', 'data-panel': 'why' });
+  private readonly change = html('p', { class: 'change', 'data-panel': 'change' });
+  private readonly diagram = html('div', { class: 'diagram', 'data-panel': 'diagram' });
+  private readonly rows = html('tbody', { 'data-panel': 'rows' });
+  private readonly body = html(
+    'div',
+    { class: 'body', 'data-panel': 'body' },
+    this.list,
+    html('p', { class: 'picked' }, this.pickedName, ' is ', this.current, this.reason, ' ', this.since),
+    this.why,
+    this.change,
+    this.diagram,
+    html('h3', {}, 'Transitions ', html('small', {}, 'newest first')),
+    html('table', { class: 'log' }, headRow('time', 'event', 'from → to', 'context after'), this.rows),
+  );
 
   constructor(
     root: ShadowRoot,
@@ -50,38 +62,6 @@ export class InspectorPanel {
     private readonly requestCollapsed: (collapsed: boolean) => void,
   ) {
     adoptPanelStyle(root);
-    this.toggle = html(
-      'button',
-      { type: 'button', 'data-panel': 'toggle', 'aria-expanded': 'true' },
-      'cm-material-download inspector',
-    );
-    this.summary = html('span', { 'data-panel': 'summary' });
-    this.chips = html('span', { class: 'chips', 'data-panel': 'chips' });
-    this.elements = html('tbody', { 'data-panel': 'elements' });
-    this.list = html(
-      'div',
-      { class: 'list' },
-      html('table', { class: 'elements' }, headRow('element', 'article', 'type', 'state'), this.elements),
-    );
-    this.pickedName = html('strong', { 'data-panel': 'picked-name' });
-    this.current = html('strong', { class: 'current', 'data-panel': 'current' }, '–');
-    this.reason = html('span', { class: 'current', 'data-panel': 'reason' });
-    this.why = html('p', { class: 'why', 'data-panel': 'why' });
-    this.change = html('p', { class: 'change', 'data-panel': 'change' });
-    this.since = html('small', { 'data-panel': 'since' });
-    this.diagram = html('div', { class: 'diagram', 'data-panel': 'diagram' });
-    this.rows = html('tbody', { 'data-panel': 'rows' });
-    this.body = html(
-      'div',
-      { class: 'body', 'data-panel': 'body' },
-      this.list,
-      html('p', { class: 'picked' }, this.pickedName, ' is ', this.current, this.reason, ' ', this.since),
-      this.why,
-      this.change,
-      this.diagram,
-      html('h3', {}, 'Transitions ', html('small', {}, 'newest first')),
-      html('table', { class: 'log' }, headRow('time', 'event', 'from → to', 'context after'), this.rows),
-    );
     root.replaceChildren(
       html(
         'section',
@@ -134,7 +114,13 @@ export class InspectorPanel {
     const all = (this.listed = this.log.list(this.selected));
     const picked = (this.selected && this.log.get(this.selected)) ?? all[0];
     this.summary.textContent = `${all.length} element${all.length === 1 ? '' : 's'}`;
-    const rows = all.map((element, index) => this.elementRow(element, index, element === picked));
+    const rows = all.map((element, index) => {
+      const row = html('tr', { 'aria-selected': String(element === picked), 'data-state': element.state });
+      row.insertCell().append(html('button', { type: 'button' }, nameOf(element.host, index)));
+      for (const name of ['article-id', 'type']) row.insertCell().textContent = element.host.getAttribute(name) ?? '';
+      row.insertCell().textContent = shownState(element);
+      return row;
+    });
     this.elements.replaceChildren(...rows);
     this.chips.replaceChildren(
       ...all.map((element, index) =>
@@ -156,7 +142,12 @@ export class InspectorPanel {
     this.why.textContent = why;
     this.change.textContent = change && `would change it: ${change}`;
     this.change.hidden = !change;
-    this.drawDiagram(picked);
+    // Drawn once per machine: picking another element of the same kind only moves the marks.
+    const machine = picked.actor && 'logic' in picked.actor ? (picked.actor.logic as AnyStateMachine) : null;
+    if (machine?.root && machine !== this.drawnMachine) {
+      this.drawnMachine = machine;
+      this.diagram.replaceChildren(drawStatechart(statechartOf(machine)));
+    }
     markStatechart(this.diagram, picked.state, picked.entries.at(-1));
     this.rows.replaceChildren(...picked.entries.slice(-MAX_ROWS).reverse().map(transitionRow));
   }
@@ -170,24 +161,30 @@ export class InspectorPanel {
     if (top < list.top) this.list.scrollTop -= list.top - top;
     else if (bottom > list.bottom) this.list.scrollTop += bottom - list.bottom;
   }
+}
 
-  /** Once per machine: picking another element of the same kind only moves the highlight. */
-  private drawDiagram({ actor }: InspectedElement): void {
-    const machine = actor && 'logic' in actor ? (actor.logic as AnyStateMachine) : null;
-    if (!machine?.root || machine === this.drawnMachine) return;
-    this.drawnMachine = machine;
-    this.diagram.replaceChildren(drawStatechart(statechartOf(machine)));
-  }
+/** One step: when, what happened in the element's words over XState's event, from → to, the context after. */
+function transitionRow(entry: TransitionEntry): HTMLTableRowElement {
+  const { at, from, to, context } = entry;
+  const time = `${at.toLocaleTimeString(undefined, { hour12: false })}.${String(at.getMilliseconds()).padStart(3, '0')}`;
+  const row = html('tr', { 'data-transition': `${from}->${to}` });
+  row.insertCell().append(html('code', {}, time));
+  row
+    .insertCell()
+    .append(
+      html('span', { class: 'words' }, eventWords(entry)),
+      html('code', { class: 'detail' }, xstateDetail(entry)),
+    );
+  row.insertCell().append(html('code', {}, `${from} → ${to}`));
+  row.insertCell().append(html('code', {}, JSON.stringify(context)));
+  return row;
+}
 
-  private elementRow(element: InspectedElement, index: number, picked: boolean): HTMLTableRowElement {
-    const { host, state } = element;
-    const row = html('tr', { 'aria-selected': String(picked), 'data-state': state });
-    row.insertCell().append(html('button', { type: 'button' }, nameOf(host, index)));
-    for (const text of [host.getAttribute('article-id') ?? '', host.getAttribute('type') ?? '', shownState(element)]) {
-      row.insertCell().textContent = text;
-    }
-    return row;
-  }
+/** XState's own name for the event, with its payload: `always (while INPUTS.SET)`, `INPUTS.SET {"inputs":…}`. */
+function xstateDetail({ trigger, event }: TransitionEntry): string {
+  const { type, ...payload } = event;
+  if (trigger === 'always') return `always (while ${type})`;
+  return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type;
 }
 
 function headRow(...names: string[]): HTMLTableSectionElement {
@@ -210,4 +207,16 @@ function stateAndReason({ host, state, context }: InspectedElement): { state: st
 function shownState(element: InspectedElement): string {
   const { state, reason } = stateAndReason(element);
   return reason ? `${state} (${reason})` : state;
+}
+
+/** Built with DOM calls, never parsed markup, and no `style` attribute: a strict CSP or Trusted Types has nothing to refuse. */
+function html<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
 }

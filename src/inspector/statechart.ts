@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
 /** A state as a diagram shows it: its name, and what it does on entry and while in it. */
-export interface StatechartState {
+interface StatechartState {
   key: string;
   /** `entry / actions` and `invoke id (src)`, one line each. */
   notes: string[];
@@ -14,7 +14,7 @@ export interface StatechartEdge {
   to: string;
   /** `always`, `done: lookup`, `after retryDelay`, or the event type. */
   event: string;
-  /** The event's type as XState names it (`always` for an eventless one): what a logged step's trigger matches. */
+  /** XState's event type (`always` for an eventless one): what a logged step's trigger matches. */
   trigger: string;
   guard: string | null;
   actions: string[];
@@ -22,7 +22,6 @@ export interface StatechartEdge {
   anyState: boolean;
 }
 
-/** The machine's top-level states and transitions, as data every drawing of it starts from. */
 export interface Statechart {
   initial: string;
   states: StatechartState[];
@@ -30,12 +29,8 @@ export interface Statechart {
 }
 
 /**
- * Reads the statechart from the machine's definition, including the eventless
- * (`always`) transitions that xstate/graph's `toDirectedGraph` leaves out.
- * Root-level transitions are drawn from each state they can leave, so every
- * arrow is a real path.
- *
- * @param machine - Any flat XState machine; the element's is `actor.logic`.
+ * The machine's top-level states and transitions, with the eventless ones that
+ * xstate/graph leaves out; a root-level transition is an edge from each state it can leave.
  */
 export function statechartOf(machine: AnyStateMachine): Statechart {
   const nodes = Object.values(machine.root.states) as AnyStateNode[];
@@ -60,14 +55,8 @@ export function statechartOf(machine: AnyStateMachine): Statechart {
 }
 
 /**
- * The states a root-level event can leave: those the machine can rest in
- * (not final, and not transient: a state whose `always` has a way out
- * without a guard is left in the step that entered it), unless the state
- * takes the event itself. `idle` rests (its way out is guarded) and takes
- * input changes itself.
- *
- * @param machine - Any flat XState machine.
- * @param eventType - An event the machine's root handles.
+ * The states a root-level event can leave: those the machine rests in (not final, no unguarded
+ * `always` out) that do not take the event themselves.
  */
 export function statesLeftByRootEvent(machine: AnyStateMachine, eventType: string): AnyStateNode[] {
   return (Object.values(machine.root.states) as AnyStateNode[]).filter(
@@ -97,39 +86,32 @@ function edgeOf(
     to: transition.target?.[0]?.key ?? from,
     event,
     trigger,
-    guard: transition.guard ? guardName(transition.guard) : null,
-    actions: (transition.actions ?? []).map(actionName).filter(Boolean),
+    guard: transition.guard ? implementationName(transition.guard, 'guard') : null,
+    actions: (transition.actions ?? []).map((action) => implementationName(action)).filter(Boolean),
   };
 }
 
-function guardName(guard: unknown): string {
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
-  return 'guard';
+/** A guard or action by name, whether given as a string or as `{ type }`. */
+function implementationName(implementation: unknown, fallback = ''): string {
+  if (typeof implementation === 'string') return implementation;
+  if (typeof implementation === 'object' && implementation !== null && 'type' in implementation)
+    return String(implementation.type);
+  return fallback;
 }
 
-/** `xstate.done.actor.lookup` says less than `done: lookup`. */
+/** `xstate.done.actor.lookup` says less than `done: lookup`, `xstate.after.retryDelay.…` less than `after retryDelay`. */
 function eventLabel(eventType: string, node: AnyStateNode): string {
   const invoked = node.invoke.find((definition) => eventType.endsWith(`.${definition.id}`));
   if (invoked && eventType.startsWith('xstate.done.actor.')) return `done: ${invoked.id}`;
   if (invoked && eventType.startsWith('xstate.error.actor.')) return `error: ${invoked.id}`;
-  // `xstate.after.retryDelay.materialDownload.retrying`: the delay's name is what a reader needs.
   const delay = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (delay) return `after ${delay[1]}`;
-  return eventType;
+  return delay ? `after ${delay[1]}` : eventType;
 }
 
 function describeState(node: AnyStateNode): string[] {
-  const notes: string[] = [];
-  const entry = node.entry.map((action) => actionName(action)).filter(Boolean);
-  if (entry.length) notes.push(`entry / ${entry.join(', ')}`);
-  for (const definition of node.invoke)
-    notes.push(`invoke ${definition.id} (${typeof definition.src === 'string' ? definition.src : definition.id})`);
-  return notes;
-}
-
-function actionName(action: unknown): string {
-  if (typeof action === 'string') return action;
-  if (typeof action === 'object' && action !== null && 'type' in action) return String(action.type);
-  return '';
+  const entry = node.entry.map((action) => implementationName(action)).filter(Boolean);
+  return [
+    ...(entry.length ? [`entry / ${entry.join(', ')}`] : []),
+    ...node.invoke.map(({ id, src }) => `invoke ${id} (${typeof src === 'string' ? src : id})`),
+  ];
 }

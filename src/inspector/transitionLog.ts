@@ -2,11 +2,7 @@ import type { ActorRefLike, InspectionEvent } from 'xstate';
 import { decodeTransition, type DecodedTransition } from '../debug/debugging.js';
 import type { PageInspection } from '../element/inspection.js';
 
-/**
- * One step an element's statechart took: one entry per microstep that took a
- * transition, including the passes through the transient `validating` and the
- * input changes that only remember the inputs (from and to are then the same).
- */
+/** One microstep that took a transition, transient passes and input-only changes (from = to) included. */
 export interface TransitionEntry extends Omit<DecodedTransition, 'actorRef'> {
   at: Date;
 }
@@ -14,11 +10,10 @@ export interface TransitionEntry extends Omit<DecodedTransition, 'actorRef'> {
 /** What the inspector knows of one element. */
 export interface InspectedElement {
   readonly host: HTMLElement;
-  /** Its actor, known from its first inspection event: what the diagram is drawn from. */
+  /** Known from its first inspection event: what the diagram is drawn from. */
   actor: ActorRefLike | null;
-  /** The state it is in, as of its last step. */
+  /** As of its last step, as is the context. */
   state: string;
-  /** Its context as of its last step: what the why line is read from. */
   context: TransitionEntry['context'] | null;
   /** Oldest first. */
   readonly entries: TransitionEntry[];
@@ -26,24 +21,17 @@ export interface InspectedElement {
   readonly fromStart: boolean;
 }
 
-type Listener = () => void;
-
 /**
- * Every element's transitions, from the page's inspection the elements share
- * with the inspector: the elements already running are followed from now on, each
- * one created later from its first step. Only reads: it sends no event and
- * holds no element the page has let go of.
+ * Every element's steps, from the page's inspection: those already running from now on, later
+ * ones from their first step. It only reads, and holds no element the page has let go of.
  */
 export class TransitionLog {
   private readonly elements = new Map<HTMLElement, InspectedElement>();
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Set<() => void>();
   private notifyQueued = false;
 
   constructor(private readonly inspection: PageInspection) {
-    for (const [host, actor] of inspection.live) {
-      const element = this.add(host, false, actor);
-      actor.system.inspect(this.observer(element));
-    }
+    for (const [host, actor] of inspection.live) actor.system.inspect(this.observer(this.add(host, false, actor)));
     inspection.observe = (host) => this.observer(this.add(host, true, null));
   }
 
@@ -61,10 +49,9 @@ export class TransitionLog {
     return this.elements.get(host);
   }
 
-  /** Called at most once a task, after the steps of that task: a view redraws once for many. */
-  subscribe(listener: Listener): () => void {
+  /** Called at most once a task, after that task's steps: a view redraws once for many. */
+  subscribe(listener: () => void): void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private add(host: HTMLElement, fromStart: boolean, actor: ActorRefLike | null): InspectedElement {
@@ -89,8 +76,8 @@ export class TransitionLog {
       if (event.actorRef !== element.actor) return;
       const step = decodeTransition(event);
       if (!step) return;
-      const { actorRef: _actorRef, ...rest } = step;
-      element.entries.push({ at: new Date(), ...rest });
+      const { actorRef: _actorRef, ...entry } = step;
+      element.entries.push({ at: new Date(), ...entry });
       element.state = step.to;
       element.context = step.context;
       this.queueNotify();
