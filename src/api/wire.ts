@@ -7,20 +7,20 @@ import type { Operation, OperationResult } from './operation.js';
 
 /** A failed lookup, carrying the fields the machine reads (readLookupFailure); its message is what the console shows. */
 export class LookupError extends Error implements LookupFailure {
-  override name = 'LookupError';
-  reason: FailureReason = 'request-failed';
-  transient = false;
-  retryInMs: number | null = null;
-  retryAt: number | null = null;
+  declare reason: FailureReason;
+  declare transient: boolean;
+  declare retryInMs: number | null;
+  declare retryAt: number | null;
   /** The server's `Retry-After`; the retry policy decides. */
-  retryAfterMs: number | undefined = undefined;
+  declare retryAfterMs?: number;
   /** Drawn once per failed request, so all its operations retry together. */
-  jitter = Math.random();
-  failedAt = Date.now();
+  declare jitter: number;
+  declare failedAt: number;
 
   constructor(message: string, said: Partial<Omit<LookupError, 'message'>> = {}) {
     super(message);
-    Object.assign(this, said);
+    const unsaid = { name: 'LookupError', reason: 'request-failed', transient: false, retryInMs: null, retryAt: null };
+    Object.assign(this, unsaid, { jitter: Math.random(), failedAt: Date.now() }, said);
   }
 }
 
@@ -90,19 +90,26 @@ export async function post(
     clearTimeout(timer);
     controller.abort();
   }
+  const body = parseJson(text);
   // A 400 without an array for an array body: the server does not batch. A 429 is about the rate, not the shape.
-  if (asArray && response.status === 400 && !Array.isArray(parseJson(text))) return undefined;
+  if (asArray && response.status === 400 && !Array.isArray(body)) return undefined;
   if (!response.ok) throw statusFailure(response);
   // Any other type is a page (a web app's fallback HTML at `/graphql`), even where it parses.
-  const graphql = /\bapplication\/(?:graphql-response\+)?json\b/i.test(response.headers.get('content-type') ?? '');
-  const body = graphql ? parseJson(text) : undefined;
-  if (body === undefined) throw invalidResponse('not JSON');
+  if (
+    body === undefined ||
+    !/\bapplication\/(graphql-response\+)?json\b/i.test(response.headers.get('content-type')!)
+  ) {
+    throw invalidResponse('not JSON');
+  }
   const answers: unknown = asArray ? body : [body];
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
   // Across origins `Date` reads as null unless the provider exposes it.
-  const answered = results.map(({ data }) => data);
-  clock.observe({ sentAt, receivedAt: Date.now(), date: response.headers.get('date') }, answered);
+  const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
+  clock.observe(
+    timing,
+    results.map(({ data }) => data),
+  );
   return results;
 }
 
@@ -171,7 +178,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
   const { retryAfterMs } = error;
-  if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return error;
+  if (retryAfterMs! > MAX_RETRY_AFTER_MS) return error;
   const retryInMs = Math.round(retryAfterMs ?? policy.baseDelayMs * 3 ** attempt * (0.8 + 0.4 * error.jitter));
   // A copy: the operations of one failed request share its error, each on an attempt of its own.
   return new LookupError(error.message, { ...error, retryInMs, retryAt: error.failedAt + retryInMs });
@@ -211,26 +218,22 @@ export function createProviderClock(): ProviderClock {
   let fromDates: OffsetBounds | null = null;
   let fromSignatures: OffsetBounds | null = null;
   const aheadBy = () => {
-    const bounds = fromDates ?? fromSignatures;
-    if (!bounds) return null;
-    const [low, high] = bounds;
-    return low <= 0 && high >= 0 ? 0 : high;
+    const [low, high] = fromDates ?? fromSignatures ?? [];
+    return high === undefined ? null : low! <= 0 && high >= 0 ? 0 : high;
   };
+  const toVisitorTime = (providerMoment: number) => providerMoment - (aheadBy() ?? 0);
   return {
     observe(timing, answers) {
       const dated = boundsFrom(readHttpDate(timing.date), timing);
       if (dated) fromDates = narrowed(fromDates, dated);
-      else {
-        for (const href of stringsIn(answers)) {
-          const signed = boundsFrom(readSigningTime(href), timing);
-          if (signed) fromSignatures = narrowed(fromSignatures, signed);
-        }
-      }
+      else
+        for (const href of stringsIn(answers))
+          fromSignatures = narrowed(fromSignatures, boundsFrom(readSigningTime(href), timing));
     },
-    toVisitorTime: (providerMoment) => providerMoment - (aheadBy() ?? 0),
+    toVisitorTime,
     expiryOf(href) {
       const expiry = readLinkExpiry(href);
-      return expiry === null ? null : this.toVisitorTime(expiry);
+      return expiry === null ? null : toVisitorTime(expiry);
     },
     aheadBy,
   };
@@ -245,8 +248,8 @@ function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: Answe
   return credible && low <= high ? [low, high] : null;
 }
 
-function narrowed(known: OffsetBounds | null, reading: OffsetBounds): OffsetBounds {
-  if (!known) return reading;
+function narrowed(known: OffsetBounds | null, reading: OffsetBounds | null): OffsetBounds | null {
+  if (!known || !reading) return reading ?? known;
   const low = Math.max(known[0], reading[0]);
   const high = Math.min(known[1], reading[1]);
   return low <= high ? [low, high] : reading;
