@@ -1,18 +1,19 @@
 /** The two operations, and how an answer to them becomes a safe link, or the failure its GraphQL errors say. */
 import { MESSAGES, type LinkKind, type LinkRequest } from '../machine/inputs.js';
 import { isRefusalCode } from '../machine/reasons.js';
-import { invalidResponse, isObject, LookupError, oneLine, tried } from './wire.js';
+import { invalidResponse, isObject, LookupError, oneLine, tried, type OperationResult } from './wire.js';
+import type { Operation } from './wire.js';
+
+export type { Operation, OperationResult };
 
 /** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
 export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
 export const GET_PBR_MATERIAL_DOWNLOAD_LINK = 'GetPbrMaterialDownloadLink';
 
-export type OperationName = typeof GET_MATERIAL_DOWNLOAD_LINK | typeof GET_PBR_MATERIAL_DOWNLOAD_LINK;
-
 const FILE = '$resolution:DownloadResolution,$fileType:DownloadFileType';
 const FILE_ARGUMENTS = '(resolution:$resolution,fileType:$fileType)';
 
-const query = (name: OperationName, variables: string, fields: string) =>
+const query = (name: string, variables: string, fields: string) =>
   `query ${name}($articleId:String!,$organizationId:ID!,${variables}${FILE}){materials(where:{articleId:{eq:$articleId},organizationId:{eq:$organizationId}}){${fields}}}`;
 
 export const getMaterialDownloadLinkQuery = query(
@@ -26,17 +27,6 @@ export const getPbrMaterialDownloadLinkQuery = query(
   '',
   `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
 );
-
-export interface Operation {
-  operationName: OperationName;
-  query: string;
-  variables: Record<string, unknown>;
-}
-
-export interface OperationResult {
-  data?: unknown;
-  errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
-}
 
 /** Lets the provider tell our traffic apart from its other clients. */
 export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;

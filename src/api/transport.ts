@@ -4,25 +4,9 @@ import { reusableUntil } from '../machine/linkExpiry.js';
 import type { FoundLink } from '../machine/materialDownload.types.js';
 import type { LinkRequest } from '../machine/inputs.js';
 import { getConfig, type MaterialDownloadConfig } from './config.js';
-import {
-  CLIENT_NAME_HEADERS,
-  graphqlFailure,
-  readLink,
-  toOperation,
-  type Operation,
-  type OperationResult,
-} from './operation.js';
-import {
-  abortError,
-  createProviderClock,
-  LookupError,
-  post,
-  stringsIn,
-  tried,
-  withRetry,
-  type Destination,
-  type ProviderClock,
-} from './wire.js';
+import { CLIENT_NAME_HEADERS, graphqlFailure, readLink, toOperation } from './operation.js';
+import { abortError, createProviderClock, LookupError, post, stringsIn, tried, withRetry } from './wire.js';
+import type { Destination, Operation, OperationResult, ProviderClock } from './wire.js';
 
 /** Everything the lookups of a page share: answers, operations in flight, batch queues, the provider's clock. */
 export interface Transport {
@@ -36,35 +20,30 @@ export interface Transport {
   clock: ProviderClock;
 }
 
-/** One operation, shared by every lookup that asked for it while it was in flight. */
-interface SharedOperation {
-  operation: Operation;
-  result: Promise<OperationResult>;
+/** One operation, shared by every lookup that asks for it while it is in flight. `left`: nobody waits any more. */
+type Shared = { operation: Operation; result: Promise<OperationResult>; waiting: number; left?: boolean } & {
   resolve: (result: OperationResult) => void;
   reject: (error: unknown) => void;
-  waiting: number;
-  /** Nobody waits any more: dropped from its queue, or its request aborted once its whole batch has left. */
-  left?: boolean;
-  /** Set once sent: aborts the request where every operation in it has left. */
+  /** Set once sent: aborts the request where everyone in it has left. */
   abandon?: () => void;
-}
+};
 
 /** One per endpoint and headers; the latest operation's options apply to all that waits with it. */
-interface Queue {
+type Queue = {
   destination: Destination;
-  queued: SharedOperation[];
-  rule: Pick<MaterialDownloadConfig, 'batch' | 'timeoutMs'>;
+  queued: Shared[];
+  rule: MaterialDownloadConfig;
   timer?: ReturnType<typeof setTimeout>;
-}
+};
 
 export function createTransport(): Transport {
   const clock = createProviderClock();
   const cache = createAnswerCache(clock);
   const refusals = createBatchRefusals();
-  const inFlight = new Map<string, SharedOperation>();
+  const inFlight = new Map<string, Shared>();
   const queues = new Map<string, Queue>();
-  let holds = 0;
   const closedWhileHeld = new Set<Queue>();
+  let holds = 0;
   // The configured endpoint and credentials are read once per task (a catalogue connects a thousand elements in one).
   let readFor: MaterialDownloadConfig | undefined;
   let configured = '';
@@ -84,29 +63,32 @@ export function createTransport(): Transport {
     }
   }
 
-  /** A window opens with a queue's first operation; the full batches go at once. */
-  function enqueue(destination: Destination, shared: SharedOperation, rule: Queue['rule']) {
+  /** A window opens with a queue's first operation; full batches go at once. */
+  function enqueue(destination: Destination, shared: Shared, rule: MaterialDownloadConfig) {
     const key = JSON.stringify(destination);
     const queue = queues.get(key) ?? { destination, queued: [], rule };
     queues.set(key, queue);
     queue.rule = rule;
     const { queued } = queue;
-    queued.push(shared);
     const size = batchSize(queue);
-    if (queued.length >= size) flush(queue, queued.length - (queued.length % size));
+    if (queued.push(shared) >= size) flush(queue, queued.length - (queued.length % size));
     if (queued.length > 0 && !queue.timer && rule.batch) {
       queue.timer = setTimeout(() => (holds > 0 ? closedWhileHeld.add(queue) : flush(queue)), rule.batch.intervalMs);
     }
   }
 
   /** A server that does not take arrays gets each operation alone, now and from then on. */
-  async function send(destination: Destination, chunk: SharedOperation[], timeoutMs: number): Promise<void> {
-    const request = new AbortController();
-    for (const shared of chunk) shared.abandon = () => chunk.every(({ left }) => left) && request.abort();
+  async function send(destination: Destination, chunk: Shared[], timeoutMs: number): Promise<void> {
+    const controller = new AbortController();
+    for (const shared of chunk) shared.abandon = () => chunk.every(({ left }) => left) && controller.abort();
     let answers: OperationResult[] | undefined;
     try {
-      const operations = chunk.map(({ operation }) => operation);
-      answers = await post(destination, operations, { signal: request.signal, timeoutMs }, clock);
+      answers = await post(
+        destination,
+        chunk.map(({ operation }) => operation),
+        { controller, timeoutMs },
+        clock,
+      );
     } catch (error) {
       return chunk.forEach((shared) => shared.reject(error));
     }
@@ -118,7 +100,7 @@ export function createTransport(): Transport {
   function share(key: string, operation: Operation, destination: Destination, config: MaterialDownloadConfig) {
     const live = inFlight.get(key);
     if (live && !live.left) return live;
-    const shared = { operation, waiting: 0 } as SharedOperation;
+    const shared = { operation, waiting: 0 } as Shared;
     shared.result = new Promise((resolve, reject) => Object.assign(shared, { resolve, reject }));
     inFlight.set(key, shared);
     // A newer operation for the same key may have taken this one's place.
@@ -159,12 +141,10 @@ export function createTransport(): Transport {
     flush: () => queues.forEach((queue) => flush(queue)),
     holdBatchWindows() {
       holds += 1;
-      let released = false;
+      let held = true;
       return () => {
-        if (released) return;
-        released = true;
-        holds -= 1;
-        if (holds === 0) closedWhileHeld.forEach((queue) => flush(queue));
+        if (held && (holds -= 1) === 0) closedWhileHeld.forEach((queue) => flush(queue));
+        held = false;
       };
     },
     clock,
@@ -172,7 +152,7 @@ export function createTransport(): Transport {
 }
 
 /** The last one out leaves after this script: a leave and a join in one step (a refresh, then expiry) share it. */
-function waitFor(shared: SharedOperation, signal: AbortSignal): Promise<OperationResult> {
+function waitFor(shared: Shared, signal: AbortSignal): Promise<OperationResult> {
   shared.waiting += 1;
   return new Promise((resolve, reject) => {
     const onAbort = () => {
@@ -207,8 +187,7 @@ export const USER_TOKEN_STORAGE_KEY = 'cm-user-token';
 
 /** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
 export function readAuthHeaders(
-  storage: () => Pick<Storage, 'getItem'> | null | undefined = () =>
-    typeof localStorage === 'undefined' ? null : localStorage,
+  storage: () => Pick<Storage, 'getItem'> | null | undefined = () => globalThis.localStorage,
 ): Record<string, string> {
   let why: string;
   try {
@@ -228,23 +207,20 @@ export function readAuthHeaders(
 
 const MAX_CACHED_ANSWERS = 2000;
 
-export interface AnswerCache {
-  /** Judged by the TTL in force now, and never past the first half of a signed link's life. */
-  get(key: string, ttlMs: number): OperationResult | undefined;
-  /** Only answers with data and no refusal: a permission granted on the provider counts at the next lookup. */
-  remember(key: string, result: OperationResult, ttlMs: number): void;
-}
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
-export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): AnswerCache {
+export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>) {
   const answers = new Map<string, { result: OperationResult; storedAt: number; until: number }>();
   return {
-    get(key, ttlMs) {
+    /** Judged by the TTL in force now, and never past the first half of a signed link's life. */
+    get(key: string, ttlMs: number): OperationResult | undefined {
       const entry = answers.get(key);
       const now = Date.now();
       if (entry && now - entry.storedAt < ttlMs && now < entry.until) return entry.result;
       answers.delete(key);
     },
-    remember(key, result, ttlMs) {
+    /** Only answers with data and no refusal: a permission granted on the provider counts at the next lookup. */
+    remember(key: string, result: OperationResult, ttlMs: number) {
       if (ttlMs <= 0 || result.data == null || graphqlFailure(result.errors)?.reason === 'unauthorized') return;
       // First, so a renewed answer moves to the end, and one near expiry leaves no older one behind.
       answers.delete(key);
@@ -263,28 +239,22 @@ export function createAnswerCache(clock: Pick<ProviderClock, 'expiryOf'>): Answe
 /** One key per endpoint: two copies of the element each write theirs, and a customer can delete one. */
 export const BATCH_REFUSAL_KEY_PREFIX = 'cm-material-download:no-batch:';
 
-export interface BatchRefusals {
-  refuses(endpoint: string): boolean;
-  remember(endpoint: string): void;
-}
-
 /**
  * Endpoints that refuse arrays (Apollo Server's default, with a 400 the browser logs), for the tab's session. Where
  * storage throws or is full, this page still remembers, silently. Read once per endpoint: the queue asks per operation.
  */
 export function createBatchRefusals(
-  storage: () => Pick<Storage, 'getItem' | 'setItem'> | null | undefined = () =>
-    typeof sessionStorage === 'undefined' ? null : sessionStorage,
-): BatchRefusals {
+  storage: () => Pick<Storage, 'getItem' | 'setItem'> | null | undefined = () => globalThis.sessionStorage,
+) {
   const known = new Map<string, boolean>();
   return {
-    refuses(endpoint) {
+    refuses(endpoint: string): boolean {
       if (!known.has(endpoint)) {
         known.set(endpoint, tried(() => storage()?.getItem(BATCH_REFUSAL_KEY_PREFIX + endpoint) != null) === true);
       }
       return known.get(endpoint)!;
     },
-    remember(endpoint) {
+    remember(endpoint: string) {
       if (known.get(endpoint)) return;
       known.set(endpoint, true);
       tried(() => storage()?.setItem(BATCH_REFUSAL_KEY_PREFIX + endpoint, '1'));
