@@ -1,5 +1,5 @@
 // @ts-check
-// The baselines' shared back half: the element's reading rules (src/api/readers.ts)
+// The baselines' shared back half: the element's reading rules (src/api/operation.ts)
 // without its error reporting, and only absolute http(s) URLs become an href.
 
 /** @typedef {import('./operation.js').LinkKind} LinkKind */

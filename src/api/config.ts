@@ -76,9 +76,6 @@ export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch' | 'r
   retry?: Partial<RetryOptions> | false;
 };
 
-const DEFAULT_BATCH: BatchOptions = { intervalMs: 10, max: 10 };
-const DEFAULT_RETRY: RetryOptions = { attempts: 2, baseDelayMs: 500 };
-
 function defaults(): MaterialDownloadConfig {
   return {
     endpoint:
@@ -86,9 +83,9 @@ function defaults(): MaterialDownloadConfig {
         ? __CM_GRAPHQL_ENDPOINT__
         : '/graphql',
     timeoutMs: 30000,
-    batch: DEFAULT_BATCH,
+    batch: { intervalMs: 10, max: 10 },
     cacheTtlMs: 60_000,
-    retry: DEFAULT_RETRY,
+    retry: { attempts: 2, baseDelayMs: 500 },
   };
 }
 
@@ -108,55 +105,50 @@ export function getConfig(): Readonly<MaterialDownloadConfig> {
   return page().current;
 }
 
-const isAtLeast = (least: number) => (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) && value >= least;
-const isCount = (least: number) => (value: unknown) => Number.isInteger(value) && isAtLeast(least)(value);
+type Check = (value: unknown) => boolean;
 
-/** `given`'s fields over `base`'s where it is an object; anything else as it is, for the check to judge. */
-function over(given: unknown, base: object): unknown {
-  if (given === false || typeof given !== 'object' || given === null) return given;
-  const fields = given as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(base).map(([key, kept]) => [key, fields[key] === undefined ? kept : fields[key]]),
-  );
-}
+/** A finite number of at least `least`; a whole one where `whole`. */
+const isNumber =
+  (least: number, whole = false): Check =>
+  (value) =>
+    (whole ? Number.isInteger(value) : Number.isFinite(value)) && (value as number) >= least;
 
-const fieldsAre = (checks: Record<string, (value: unknown) => boolean>) => (value: unknown) =>
-  value === false ||
-  (typeof value === 'object' &&
-    value !== null &&
-    Object.entries(checks).every(([key, check]) => check((value as Record<string, unknown>)[key])));
-
-/** Each option: what it must be, in the log's words, its check, and for an object, the fields a part is merged over. */
-const OPTIONS: {
-  [Name in keyof MaterialDownloadConfig]: [rule: string, valid: (value: unknown) => boolean, fields?: object];
-} = {
+/** Each option: what it must be, in the log's words, and its check, or for `batch` and `retry`, each field's. */
+const OPTIONS: { [Name in keyof MaterialDownloadConfig]: [rule: string, check: Check | Record<string, Check>] } = {
   endpoint: ['a non-empty URL string', (value) => typeof value === 'string' && value !== ''],
-  timeoutMs: ['a positive number', (value) => isAtLeast(0)(value) && value !== 0],
-  cacheTtlMs: ['a number >= 0', isAtLeast(0)],
+  timeoutMs: ['a positive number', (value) => isNumber(0)(value) && value !== 0],
+  cacheTtlMs: ['a number >= 0', isNumber(0)],
   batch: [
     'false or { intervalMs: a number >= 0, max: an integer >= 1 }',
-    fieldsAre({ intervalMs: isAtLeast(0), max: isCount(1) }),
-    DEFAULT_BATCH,
+    { intervalMs: isNumber(0), max: isNumber(1, true) },
   ],
   retry: [
     'false or { attempts: an integer >= 0, baseDelayMs: a number >= 0 }',
-    fieldsAre({ attempts: isCount(0), baseDelayMs: isAtLeast(0) }),
-    DEFAULT_RETRY,
+    { attempts: isNumber(0, true), baseDelayMs: isNumber(0) },
   ],
 };
 
 /** The transport's part of `configure`: a bad value is logged and ignored, never thrown inside the customer's page. */
 export function configureTransport(options: ConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
-  const current = getConfig();
-  const next: Record<string, unknown> = { ...current };
-  for (const [name, [rule, valid, fields]] of Object.entries(OPTIONS)) {
-    const given: unknown = options[name as keyof ConfigureOptions];
-    if (given === undefined) continue;
-    const kept = current[name as keyof MaterialDownloadConfig];
-    // A part of `batch` or `retry` goes over the current one, or over the defaults where it is off.
-    const value = fields ? over(given, (kept || fields) as object) : given;
-    if (valid(value)) next[name] = value;
+  const current = getConfig() as unknown as Record<string, unknown>;
+  const next = { ...current };
+  for (const [name, [rule, check]] of Object.entries(OPTIONS)) {
+    let value: unknown = options[name as keyof ConfigureOptions];
+    if (value === undefined) continue;
+    const kept = current[name];
+    let valid = value === false;
+    if (typeof check === 'function') valid = check(value);
+    else if (typeof value === 'object' && value !== null) {
+      // A part goes over the current fields, or over the defaults where the option is off.
+      const base = (kept || defaults()[name as keyof MaterialDownloadConfig]) as Record<string, unknown>;
+      const part = value as Record<string, unknown>;
+      const merged: Record<string, unknown> = {};
+      valid = Object.entries(check).every(([key, isValid]) =>
+        isValid((merged[key] = part[key] === undefined ? base[key] : part[key])),
+      );
+      value = merged;
+    }
+    if (valid) next[name] = value;
     else logError(`configure: ${name} must be ${rule}; keeping ${JSON.stringify(kept)}`);
   }
   page().current = next as unknown as MaterialDownloadConfig;

@@ -1,15 +1,19 @@
-import type { LinkRequest } from '../machine/inputs.js';
+/** The two operations, and how an answer to them becomes a safe link, or the failure its GraphQL errors say. */
+import { MESSAGES, type LinkKind, type LinkRequest } from '../machine/inputs.js';
+import { isRefusalCode } from '../machine/reasons.js';
+import { invalidResponse, isObject, LookupError, oneLine, tried, type OperationResult } from './wire.js';
+import type { Operation } from './wire.js';
 
-/** The two operations, written against `provider-schema.graphql` (a test validates them); every value is a variable. */
+export type { Operation, OperationResult };
+
+/** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
 export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
 export const GET_PBR_MATERIAL_DOWNLOAD_LINK = 'GetPbrMaterialDownloadLink';
-
-export type OperationName = typeof GET_MATERIAL_DOWNLOAD_LINK | typeof GET_PBR_MATERIAL_DOWNLOAD_LINK;
 
 const FILE = '$resolution:DownloadResolution,$fileType:DownloadFileType';
 const FILE_ARGUMENTS = '(resolution:$resolution,fileType:$fileType)';
 
-const query = (name: OperationName, variables: string, fields: string) =>
+const query = (name: string, variables: string, fields: string) =>
   `query ${name}($articleId:String!,$organizationId:ID!,${variables}${FILE}){materials(where:{articleId:{eq:$articleId},organizationId:{eq:$organizationId}}){${fields}}}`;
 
 export const getMaterialDownloadLinkQuery = query(
@@ -24,17 +28,6 @@ export const getPbrMaterialDownloadLinkQuery = query(
   `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
 );
 
-export interface Operation {
-  operationName: OperationName;
-  query: string;
-  variables: Record<string, unknown>;
-}
-
-export interface OperationResult {
-  data?: unknown;
-  errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
-}
-
 /** Lets the provider tell our traffic apart from its other clients. */
 export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
 
@@ -42,12 +35,110 @@ export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-component
 export function toOperation(request: LinkRequest): Operation {
   const { organizationId, articleId, resolution, fileType } = request;
   const variables = { articleId, organizationId, resolution, fileType };
-  if (request.kind === 'pbr') {
-    return { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
+  return request.kind === 'pbr'
+    ? { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables }
+    : {
+        operationName: GET_MATERIAL_DOWNLOAD_LINK,
+        query: getMaterialDownloadLinkQuery,
+        variables: { ...variables, assignmentType: request.assignmentType },
+      };
+}
+
+/** The value down `path`, undefined where a step is missing: an answer is untrusted JSON. */
+const at = (node: unknown, ...path: string[]): unknown =>
+  path.reduce((parent, key) => (isObject(parent) ? parent[key] : undefined), node);
+
+const unexpected = (what: string) => new LookupError(`unexpected response: ${what}`);
+
+function listAt(parent: Record<string, unknown>, key: string, where = 'material'): unknown[] {
+  const value = parent[key];
+  if (!Array.isArray(value)) throw unexpected(`${where}.${key} is not a list`);
+  return value;
+}
+
+/** Null where the provider has no URL; an article id names one material. */
+export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
+  if (!isObject(data)) throw unexpected('no data');
+  const [material] = listAt(data, 'materials', 'data');
+  if (material === undefined) return null;
+  if (!isObject(material)) throw unexpected('a material is not an object');
+  let found: unknown;
+  if (kind === 'pbr') {
+    // The query already filters; checking again keeps a lax server from handing out a draft.
+    const done = listAt(material, 'jsonFileAssignments').find(
+      (assignment) => at(assignment, 'state') === 'DONE' && at(assignment, 'default') === true,
+    );
+    found = at(done, 'jsonFile', 'outputDataObject', 'downloadUrl');
+  } else {
+    if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
+    // Tileable renders can be videos; the first image is the tile.
+    const renders = listAt(material, 'dataObjectAssignments').filter(isObject);
+    const render =
+      kind === 'thumbnail'
+        ? renders[0]
+        : renders.find((each) => {
+            const mediaType = at(each, 'dataObject', 'mediaType');
+            return typeof mediaType === 'string' && mediaType.startsWith('image/');
+          });
+    found = at(render, 'dataObject', 'thumbnail', 'downloadUrl');
   }
-  return {
-    operationName: GET_MATERIAL_DOWNLOAD_LINK,
-    query: getMaterialDownloadLinkQuery,
-    variables: { ...variables, assignmentType: request.assignmentType },
-  };
+  return found ?? null;
+}
+
+/** A server may send one message per field. */
+const MAX_MESSAGES = 3;
+
+/** A refusal where an error carries a refusal code, else the provider's words; not transient: asked again, the same. */
+export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
+  const messages: string[] = [];
+  for (const error of (errors ?? []) as readonly unknown[]) {
+    const code = at(error, 'extensions', 'code');
+    const message = at(error, 'message');
+    const words = typeof message === 'string' ? oneLine(message).trim() : '';
+    if (typeof code === 'string' && isRefusalCode(code)) {
+      // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
+      return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
+    }
+    if (words) messages.push(words);
+  }
+  return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, MAX_MESSAGES).join('; ')}`) : undefined;
+}
+
+/**
+ * Error policy "ignore": a link in the data is used, errors or not. Without one, a refusal says why (a refusing server
+ * may null `materials` or `data`); other errors only where the data could not be read: "no file" stays "no file".
+ */
+export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
+  const failure = graphqlFailure(errors);
+  let url: unknown;
+  try {
+    if (data == null) throw invalidResponse('no data');
+    url = readDownloadUrl(kind, data);
+  } catch (error) {
+    throw failure ?? error;
+  }
+  if (url !== null) return toSafeHref(url);
+  if (failure?.reason === 'unauthorized') throw failure;
+  return null;
+}
+
+/** No real download link comes near it. */
+export const MAX_HREF_LENGTH = 8192;
+
+/** Only an absolute http(s) URL, as a browser serializes it (a space becomes `%20`). */
+export function toSafeHref(url: unknown): string {
+  const refuse = (why: string, shown = '') =>
+    new LookupError(`refused download URL${shown}: ${why}`, { reason: 'unsafe-link' });
+  if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
+  // Quoted as JSON, so a control character from the service stays on one line.
+  const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
+  if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
+  // No real link carries a control character or ends in a space, and browsers silently drop some.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {
+    throw refuse('only absolute http and https URLs are used', shown);
+  }
+  const href = tried(() => new URL(url).href);
+  if (href === undefined) throw refuse('not a valid URL', shown);
+  return href;
 }

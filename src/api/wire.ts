@@ -3,36 +3,37 @@ import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
 import type { LookupFailure } from '../machine/materialDownload.types.js';
 import type { FailureReason } from '../machine/reasons.js';
 import type { RetryOptions } from './config.js';
-import type { Operation, OperationResult } from './operation.js';
 
 /** A failed lookup, carrying the fields the machine reads (readLookupFailure); its message is what the console shows. */
 export class LookupError extends Error implements LookupFailure {
-  override name = 'LookupError';
-  reason: FailureReason = 'request-failed';
-  transient = false;
-  retryInMs: number | null = null;
-  retryAt: number | null = null;
+  declare reason: FailureReason;
+  declare transient: boolean;
+  declare retryInMs: number | null;
+  declare retryAt: number | null;
   /** The server's `Retry-After`; the retry policy decides. */
-  retryAfterMs: number | undefined = undefined;
+  declare retryAfterMs?: number;
   /** Drawn once per failed request, so all its operations retry together. */
-  jitter = Math.random();
-  failedAt = Date.now();
+  declare jitter: number;
+  declare failedAt: number;
 
   constructor(message: string, said: Partial<Omit<LookupError, 'message'>> = {}) {
     super(message);
-    Object.assign(this, said);
+    const unsaid = { reason: 'request-failed', transient: false, retryInMs: null, retryAt: null };
+    Object.assign(this, { name: 'LookupError', ...unsaid, jitter: Math.random(), failedAt: Date.now() }, said);
   }
 }
 
-export interface Destination {
-  endpoint: string;
-  headers: Record<string, string>;
-}
+/** A GraphQL operation as it goes out (operation.ts writes ours), and a result as it comes back. */
+export type Operation = { operationName: string; query: string; variables: Record<string, unknown> };
+export type OperationResult = {
+  data?: unknown;
+  errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
+};
 
-export interface RequestLimits {
-  signal: AbortSignal;
-  timeoutMs: number;
-}
+export type Destination = { endpoint: string; headers: Record<string, string> };
+
+/** The caller aborts `controller` once nobody waits; the timeout aborts it too, and so does the request's end. */
+export type RequestLimits = { controller: AbortController; timeoutMs: number };
 
 export type AnswerClock = Pick<ProviderClock, 'observe'>;
 
@@ -43,23 +44,16 @@ export type AnswerClock = Pick<ProviderClock, 'observe'>;
 export async function post(
   { endpoint, headers }: Destination,
   operations: readonly Operation[],
-  { signal: waiting, timeoutMs }: RequestLimits,
+  { controller, timeoutMs }: RequestLimits,
   clock: AnswerClock,
 ): Promise<OperationResult[] | undefined> {
   const asArray = operations.length > 1;
-  // One signal for both limits (`AbortSignal.any` is missing from Safari < 17.4).
-  const controller = new AbortController();
   const { signal } = controller;
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
-    timeoutMs,
-  );
-  const onAbort = () => controller.abort(waiting.reason);
-  if (waiting.aborted) onAbort();
-  else waiting.addEventListener('abort', onAbort, { once: true, signal });
+  const timeout = new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
+  const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+  const sentAt = Date.now();
   let response: Response;
   let text: string;
-  const sentAt = Date.now();
   try {
     // Looked up per call, so a fetch wrapper the page installs later still applies.
     response = await globalThis.fetch(endpoint, {
@@ -82,39 +76,32 @@ export async function post(
     if (error.name === 'TimeoutError') throw new LookupError(`request timed out after ${timeoutMs} ms`);
     if (error.name === 'AbortError') throw error;
     // fetch's TypeError is every network error (offline, DNS, CORS); a page's fetch wrapper may throw anything.
-    const network = error instanceof TypeError;
-    throw new LookupError(`${network ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
-      transient: network,
+    const transient = error instanceof TypeError;
+    throw new LookupError(`${transient ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
+      transient,
     });
   } finally {
     clearTimeout(timer);
     controller.abort();
   }
+  const body = tried((): unknown => JSON.parse(text));
   // A 400 without an array for an array body: the server does not batch. A 429 is about the rate, not the shape.
-  if (asArray && response.status === 400 && !Array.isArray(parseJson(text))) return undefined;
+  if (asArray && response.status === 400 && !Array.isArray(body)) return undefined;
   if (!response.ok) throw statusFailure(response);
   // Any other type is a page (a web app's fallback HTML at `/graphql`), even where it parses.
-  const graphql = /\bapplication\/(?:graphql-response\+)?json\b/i.test(response.headers.get('content-type') ?? '');
-  const body = graphql ? parseJson(text) : undefined;
-  if (body === undefined) throw invalidResponse('not JSON');
+  const isGraphql = /\bapplication\/(graphql-response\+)?json\b/i.test(response.headers.get('content-type')!);
+  if (body === undefined || !isGraphql) throw invalidResponse('not JSON');
   const answers: unknown = asArray ? body : [body];
   if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
   const results = answers.map(readOperationResult);
   // Across origins `Date` reads as null unless the provider exposes it.
-  const answered = results.map(({ data }) => data);
-  clock.observe({ sentAt, receivedAt: Date.now(), date: response.headers.get('date') }, answered);
+  const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
+  clock.observe(
+    timing,
+    results.map(({ data }) => data),
+  );
   return results;
 }
-
-export function tried<T>(use: () => T): T | undefined {
-  try {
-    return use();
-  } catch {
-    return undefined;
-  }
-}
-
-const parseJson = (text: string) => tried((): unknown => JSON.parse(text));
 
 /** Only the shape the lookup relies on; the readers check the data. */
 function readOperationResult(value: unknown): OperationResult {
@@ -127,13 +114,19 @@ function readOperationResult(value: unknown): OperationResult {
 
 export const invalidResponse = (what: string) => new LookupError(`invalid response: ${what}`);
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export function tried<T>(use: () => T): T | undefined {
+  try {
+    return use();
+  } catch {
+    return undefined;
+  }
 }
 
-export function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const abortError = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
 /** The first line, at most 120 characters: a message must not flood the console. */
 export function oneLine(text: string): string {
@@ -144,12 +137,11 @@ export function oneLine(text: string): string {
 /** 429, 502, 503 and 504 say "not now" rather than "not this"; 401 and 403 say "not you". */
 export function statusFailure({ status, headers }: Response): LookupError {
   const transient = [429, 502, 503, 504].includes(status);
+  const now = readHttpDate(headers.get('date')) ?? Date.now();
   return new LookupError(`request failed: HTTP ${status}`, {
     reason: status === 401 || status === 403 ? 'unauthorized' : 'request-failed',
     transient,
-    retryAfterMs: transient
-      ? parseRetryAfter(headers.get('retry-after'), readHttpDate(headers.get('date')) ?? Date.now())
-      : undefined,
+    retryAfterMs: transient ? parseRetryAfter(headers.get('retry-after'), now) : undefined,
   });
 }
 
@@ -170,83 +162,69 @@ export const MAX_RETRY_AFTER_MS = 10_000;
  */
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
-  const { retryAfterMs } = error;
-  if (retryAfterMs !== undefined && retryAfterMs > MAX_RETRY_AFTER_MS) return error;
-  const retryInMs = Math.round(retryAfterMs ?? policy.baseDelayMs * 3 ** attempt * (0.8 + 0.4 * error.jitter));
+  const { retryAfterMs, jitter, failedAt } = error;
+  if (retryAfterMs! > MAX_RETRY_AFTER_MS) return error;
+  const retryInMs = Math.round(retryAfterMs ?? policy.baseDelayMs * 3 ** attempt * (0.8 + 0.4 * jitter));
   // A copy: the operations of one failed request share its error, each on an attempt of its own.
-  return new LookupError(error.message, { ...error, retryInMs, retryAt: error.failedAt + retryInMs });
+  return new LookupError(error.message, { ...error, retryInMs, retryAt: failedAt + retryInMs });
 }
 
 /** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
-export interface AnswerTiming {
-  sentAt: number;
-  receivedAt: number;
-  date: string | null;
-}
+export type AnswerTiming = { sentAt: number; receivedAt: number; date: string | null };
 
 /** The provider's clock minus the visitor's, at least and at most, in ms. */
-type OffsetBounds = [low: number, high: number];
+type OffsetBounds = [low: number, high: number] | null;
 
 /** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
 export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
 
-/** Times are in the visitor's `Date.now()` terms unless named the provider's. */
-export interface ProviderClock {
-  /** Takes in an answer's `Date` where readable, else the signing times of the links in `answers`. */
-  observe(timing: AnswerTiming, answers: readonly unknown[]): void;
-  /** Never later than the provider's moment is. */
-  toVisitorTime(providerMoment: number): number;
-  /** When a link stops working; null where it does not say. */
-  expiryOf(href: string): number | null;
-  /** How far the provider's clock is ahead (negative: behind); null while nothing says. */
-  aheadBy(): number | null;
-}
+export type ProviderClock = ReturnType<typeof createProviderClock>;
 
 /**
  * Links expire in the provider's time; a visitor's clock may be hours off. Agreeing readings narrow the offset, one
  * against them (the clock was set) replaces them; bounds holding zero leave the clock be, others expire links soonest.
  */
-export function createProviderClock(): ProviderClock {
+export function createProviderClock() {
   // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
-  let fromDates: OffsetBounds | null = null;
-  let fromSignatures: OffsetBounds | null = null;
-  const aheadBy = () => {
-    const bounds = fromDates ?? fromSignatures;
-    if (!bounds) return null;
-    const [low, high] = bounds;
-    return low <= 0 && high >= 0 ? 0 : high;
+  let fromDates: OffsetBounds = null;
+  let fromSignatures: OffsetBounds = null;
+  /** How far the provider's clock is ahead (negative: behind); null while nothing says. */
+  const aheadBy = (): number | null => {
+    const [low, high] = fromDates ?? fromSignatures ?? [];
+    return high === undefined ? null : low! <= 0 && high >= 0 ? 0 : high;
   };
+  /** Never later than the provider's moment is. */
+  const toVisitorTime = (providerMoment: number) => providerMoment - (aheadBy() ?? 0);
   return {
-    observe(timing, answers) {
+    /** Takes in an answer's `Date` where readable, else the signing times of the links in `answers`. */
+    observe(timing: AnswerTiming, answers: readonly unknown[]) {
       const dated = boundsFrom(readHttpDate(timing.date), timing);
       if (dated) fromDates = narrowed(fromDates, dated);
-      else {
-        for (const href of stringsIn(answers)) {
-          const signed = boundsFrom(readSigningTime(href), timing);
-          if (signed) fromSignatures = narrowed(fromSignatures, signed);
-        }
-      }
+      else
+        for (const href of stringsIn(answers))
+          fromSignatures = narrowed(fromSignatures, boundsFrom(readSigningTime(href), timing));
     },
-    toVisitorTime: (providerMoment) => providerMoment - (aheadBy() ?? 0),
-    expiryOf(href) {
+    toVisitorTime,
+    /** When a link stops working; null where it does not say. */
+    expiryOf: (href: string) => {
       const expiry = readLinkExpiry(href);
-      return expiry === null ? null : this.toVisitorTime(expiry);
+      return expiry === null ? null : toVisitorTime(expiry);
     },
     aheadBy,
   };
 }
 
 /** A moment stamped, to the second, between asking and answer. */
-function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds | null {
+function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds {
   if (providerMoment === null) return null;
   const low = providerMoment - receivedAt;
   const high = providerMoment + 1000 - sentAt;
-  const credible = Math.abs(low) <= MAX_CREDIBLE_OFFSET_MS && Math.abs(high) <= MAX_CREDIBLE_OFFSET_MS;
+  const credible = low >= -MAX_CREDIBLE_OFFSET_MS && high <= MAX_CREDIBLE_OFFSET_MS;
   return credible && low <= high ? [low, high] : null;
 }
 
-function narrowed(known: OffsetBounds | null, reading: OffsetBounds): OffsetBounds {
-  if (!known) return reading;
+function narrowed(known: OffsetBounds, reading: OffsetBounds): OffsetBounds {
+  if (!known || !reading) return reading ?? known;
   const low = Math.max(known[0], reading[0]);
   const high = Math.min(known[1], reading[1]);
   return low <= high ? [low, high] : reading;

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/batchQueue';
+import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/transport';
 import { configureTransport, type BatchOptions } from '../../src/api/config';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import { answerLinks, foundLinkOf, freshConfig, useFakeClock } from './support/transportFixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BATCH_REFUSAL_KEY_PREFIX, createBatchRefusals } from '../../src/api/batchQueue';
+import { BATCH_REFUSAL_KEY_PREFIX, createBatchRefusals } from '../../src/api/transport';
 
 const ENDPOINT = 'https://api.example/graphql';
 const OTHER = 'https://other.example/graphql';

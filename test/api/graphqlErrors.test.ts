@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphqlFailure, readLink } from '../../src/api/readers';
+import { graphqlFailure, readLink } from '../../src/api/operation';
 import { LookupError } from '../../src/api/wire';
 import { explainReason, REFUSAL_CODES } from '../../src/machine/reasons';
 import type { OperationResult } from '../../src/api/operation';

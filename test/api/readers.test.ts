@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDownloadUrl } from '../../src/api/readers';
+import { readDownloadUrl } from '../../src/api/operation';
 import { LookupError } from '../../src/api/wire';
 import type { LinkKind } from '../../src/machine';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSafeHref } from '../../src/api/readers';
+import { toSafeHref } from '../../src/api/operation';
 import { LookupError } from '../../src/api/wire';
 
 describe('toSafeHref', () => {

@@ -32,7 +32,7 @@ const destination = {
   endpoint: 'https://api.example/graphql',
   headers: { 'apollographql-client-name': 'web-components', 'api-key': 'k-1' },
 };
-const limits = (timeoutMs = 30_000, signal = new AbortController().signal) => ({ signal, timeoutMs });
+const limits = (timeoutMs = 30_000, controller = new AbortController()) => ({ controller, timeoutMs });
 /** What hears of the answers' timing: a provider clock of the file's own. */
 const clock = createProviderClock();
 
@@ -229,7 +229,7 @@ describe('postOperation rejects with what went wrong', () => {
     async (abortsWith) => {
       fakeFetch(() => new Promise<Response>(() => {}), abortsWith);
       const caller = new AbortController();
-      const sent = postOperation(destination, operation('A-100'), limits(30_000, caller.signal), clock);
+      const sent = postOperation(destination, operation('A-100'), limits(30_000, caller), clock);
       caller.abort(new DOMException('left', 'AbortError'));
       const error = await sent.catch((rejection: unknown) => rejection);
       expect(error).not.toBeInstanceOf(LookupError);
@@ -237,16 +237,15 @@ describe('postOperation rejects with what went wrong', () => {
     },
   );
 
-  it("a caller's signal aborted before the request: rejected with its reason, leaving no timer", async () => {
+  it("a caller's controller aborted before the request: rejected with its reason, leaving no timer", async () => {
     vi.useFakeTimers();
     fakeFetch(() => new Promise<Response>(() => {}));
     const left = new DOMException('left', 'AbortError');
-    const error = await postOperation(
-      destination,
-      operation('A-100'),
-      limits(30_000, AbortSignal.abort(left)),
-      clock,
-    ).catch((rejection: unknown) => rejection);
+    const caller = new AbortController();
+    caller.abort(left);
+    const error = await postOperation(destination, operation('A-100'), limits(30_000, caller), clock).catch(
+      (rejection: unknown) => rejection,
+    );
     expect(error).toBe(left);
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -264,11 +263,11 @@ describe('a request leaves nothing behind', () => {
   it.each([
     ['answered', () => json(thumbnailAnswer(null))],
     ['failed', () => json({}, 500)],
-  ])('once %s: no timer, no listener on the caller’s signal', async (_, answer) => {
+  ])('once %s: no timer, no listener left on the caller’s signal', async (_, answer) => {
     vi.useFakeTimers();
     fakeFetch(answer);
     const caller = new AbortController();
-    await postOperation(destination, operation('A-100'), limits(30_000, caller.signal), clock).catch(() => {});
+    await postOperation(destination, operation('A-100'), limits(30_000, caller), clock).catch(() => {});
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
@@ -277,7 +276,7 @@ describe('a request leaves nothing behind', () => {
     vi.useFakeTimers();
     fakeFetch(() => json([thumbnailAnswer(null), thumbnailAnswer(null)]));
     const caller = new AbortController();
-    await postBatch(destination, [operation('A-100'), operation('A-101')], limits(30_000, caller.signal), clock);
+    await postBatch(destination, [operation('A-100'), operation('A-101')], limits(30_000, caller), clock);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphqlFailure } from '../../src/api/readers';
+import { graphqlFailure } from '../../src/api/operation';
 import { REFUSAL_CODES } from '../../src/machine/reasons';
 import { explainReason, REASONS } from '../../src/machine/reasons';
 import type { LinkRequest } from '../../src/machine/inputs';
