@@ -27,15 +27,12 @@ const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { requ
 
 /** The observer reports the current intersection first: an element in view ends the wait at once. */
 const watchVisibility = fromCallback<MaterialDownloadEvent, unknown>(({ sendBack, input }) => {
-  if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) {
-    // Nothing can tell: fetching is better than never fetching.
-    sendBack({ type: 'VISIBLE' });
-    return undefined;
-  }
-  const observer = new IntersectionObserver(
-    (entries) => entries.some((entry) => entry.isIntersecting) && sendBack({ type: 'VISIBLE' }),
-    { rootMargin: '200px' },
-  );
+  const seen = () => sendBack({ type: 'VISIBLE' });
+  // Nothing can tell: fetching is better than never fetching.
+  if (typeof IntersectionObserver === 'undefined' || !(input instanceof Element)) return void seen();
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && seen(), {
+    rootMargin: '200px',
+  });
   observer.observe(input);
   return () => observer.disconnect();
 });
@@ -72,19 +69,11 @@ function bindWithReactLater(host: HTMLElement, actor: MaterialDownloadActor): ()
 const bindAnchor = typeof __CM_LITE__ === 'boolean' && __CM_LITE__ ? bindWithSubscription : bindWithReactLater;
 
 /**
- * Sets options for every element from now on; a bad value is logged and ignored, never thrown.
- *
+ * Sets options for every element from now on (script-tag users: the element class's `configure`); a bad value
+ * is logged and ignored, never thrown.
  * @param options - The options to change; the others keep their values.
  * @returns The options in force afterwards.
- *
- * @example
- * ```ts
- * import { configure } from 'cm-material-download';
- *
- * configure({ endpoint: 'https://api.example.com/graphql', batch: { intervalMs: 20 } });
- * // Script-tag users, once the element is defined:
- * customElements.get('cm-material-download')?.configure({ timeoutMs: 10_000 });
- * ```
+ * @example `configure({ endpoint: 'https://api.example.com/graphql', batch: { intervalMs: 20 } });`
  */
 export function configure(options: ElementConfigureOptions = {}): Readonly<MaterialDownloadConfig> {
   const { inspect, ...transport } = options;
@@ -205,18 +194,10 @@ function createElementClass(): MaterialDownloadElementConstructor {
 let elementClass: MaterialDownloadElementConstructor | undefined;
 
 /**
- * Registers the element under `tagName` (default `cm-material-download`). Safe to call twice, and beside
- * another copy: an existing definition wins, with a warning when it comes from another version.
- *
+ * Registers the element under `tagName`. Safe to call twice, and beside another copy: an existing definition
+ * wins, with a warning when it comes from another version.
  * @returns The class defined under `tagName`, or `undefined` without `customElements` (SSR, Node).
- *
- * @example
- * ```ts
- * import { defineMaterialDownload } from 'cm-material-download';
- *
- * defineMaterialDownload(); // <cm-material-download> now works
- * defineMaterialDownload('acme-swatch-download'); // the same element under a tag of your own
- * ```
+ * @example `defineMaterialDownload(); // or under a tag of your own: defineMaterialDownload('acme-swatch-download')`
  */
 export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;

@@ -8,6 +8,7 @@ import type { MaterialDownloadActor } from '../machine/materialDownload.machine.
 /** A catalogue page binds a thousand elements at once: this many per commit keeps every task short. */
 const BINDINGS_PER_COMMIT = 50;
 
+// One root for the page's elements, in a container no page sees: the customer's markup is touched only in attributes.
 const root = createRoot(document.createElement('div'));
 const watch = watchChildren();
 const bindings = new Map<HTMLElement, ReactElement>();
@@ -21,7 +22,14 @@ let committing = false;
 function queueRender(): void {
   if (renderQueued || committing) return;
   renderQueued = true;
-  queueMicrotask(renderAdmitted);
+  queueMicrotask(() => {
+    renderQueued = false;
+    committing = true;
+    admitted = Math.min(bindings.size, admitted + BINDINGS_PER_COMMIT);
+    const tree = <Bindings list={[...bindings.values()].slice(0, admitted)} onCommit={committed} />;
+    // A transition: React may pause between bindings for the page's own work.
+    startTransition(() => root.render(tree));
+  });
 }
 
 function committed(): void {
@@ -30,19 +38,7 @@ function committed(): void {
   if (admitted < bindings.size) setTimeout(queueRender, 0);
 }
 
-function renderAdmitted(): void {
-  renderQueued = false;
-  committing = true;
-  admitted = Math.min(bindings.size, admitted + BINDINGS_PER_COMMIT);
-  const tree = <Bindings list={[...bindings.values()].slice(0, admitted)} onCommit={committed} />;
-  // A transition: React may pause between bindings for the page's own work.
-  startTransition(() => root.render(tree));
-}
-
-/**
- * One root for the page's elements, in a container no page sees: the customer's markup is touched only
- * in attributes. Each binding's tree is made once: admitting the next does not re-render those there.
- */
+/** Each binding's tree is made once: admitting the next does not re-render those there. */
 export function bindWithReact(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   bindings.set(host, <AnchorBinding key={++lastKey} host={host} actor={actor} watch={watch} />);
   queueRender();
@@ -59,24 +55,14 @@ function Bindings({ list, onCommit }: { list: ReactElement[]; onCommit: () => vo
 }
 
 /** An anchor that arrives, returns or is replaced is bound at once. */
-export function AnchorBinding({
-  host,
-  actor,
-  watch,
-}: {
-  host: HTMLElement;
-  actor: MaterialDownloadActor;
-  watch: ChildrenWatch;
-}) {
+export function AnchorBinding(props: { host: HTMLElement; actor: MaterialDownloadActor; watch: ChildrenWatch }) {
+  const { host, actor, watch } = props;
   const view = useSelector(actor, connect, viewsEqual);
   const shown = useRef<Shown>({ announced: null, anchorMissing: false });
   // What the view does not show: the host's children.
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
-
-  // A layout effect, like the one below: a parser that inserts the anchor between the two would go unseen.
+  // Layout effects: the anchor changes before paint, and no parser inserts it unseen between the two.
   useLayoutEffect(() => watch(host, childrenChanged), [watch, host]);
-  // Layout timing: the anchor changes before the browser paints.
   useLayoutEffect(() => showView(host, view, shown.current, childrenChanged), [host, view, childrenVersion]);
-
   return null;
 }

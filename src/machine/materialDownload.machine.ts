@@ -42,10 +42,7 @@ const worthRetrying = {
   actions: { type: 'assignRetry', params: failureOf },
 } as const;
 
-const failed = {
-  target: 'disabled',
-  actions: { type: 'assignFailure', params: failureOf },
-} as const;
+const failed = { target: 'disabled', actions: { type: 'assignFailure', params: failureOf } } as const;
 
 /** `fetching` and `refreshing` look up alike; they differ in what a failure does. */
 const lookup = {
@@ -61,17 +58,9 @@ const lookup = {
 /** A link whose expiry cannot be read is never refreshed. */
 const UNTIMED = { expiresAt: null, renewAt: null };
 
-const CLEARED = {
-  request: null,
-  lazy: false,
-  href: null,
-  error: null,
-  reason: null,
-  attempt: 0,
-  failedOnWire: false,
-  ...UNTIMED,
-  refreshFailed: false,
-};
+const CLEARED = { request: null, lazy: false, href: null, error: null, reason: null, ...UNTIMED };
+/** A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh. */
+const AFRESH = { attempt: 0, failedOnWire: false, refreshFailed: false };
 
 /** However short a link's life, the next is asked for no sooner: two lookups a second, not one per round trip. */
 export const MIN_RENEWAL_WAIT_MS = 500;
@@ -80,8 +69,8 @@ export const MIN_RENEWAL_WAIT_MS = 500;
 const TIMER_SLACK_MS = 20;
 
 /** A link already expired on arrival is kept untimed, rather than asked for again and again. */
-function linkLifeOf(expiresAt: number | null, arrivedAt: number) {
-  if (expiresAt === null || expiresAt <= arrivedAt) return UNTIMED;
+function linkLifeOf(expiresAt: number | null | undefined, arrivedAt: number) {
+  if (expiresAt == null || expiresAt <= arrivedAt) return UNTIMED;
   return { expiresAt, renewAt: Math.max(renewalDueAt(arrivedAt, expiresAt), arrivedAt + MIN_RENEWAL_WAIT_MS) };
 }
 
@@ -146,9 +135,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
     actors: {
       lookupLink: fromPromise<LookupOutput, LookupInput>(() => Promise.reject(new Error('lookupLink is not provided'))),
       // Without a way to tell when the target is seen, it is seen at once.
-      watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => {
-        sendBack({ type: 'VISIBLE' });
-      }),
+      watchVisibility: fromCallback<MaterialDownloadEvent, unknown>(({ sendBack }) => sendBack({ type: 'VISIBLE' })),
       watchConnection: fromCallback<MaterialDownloadEvent, boolean>(() => {}),
       ...actors,
     },
@@ -164,24 +151,21 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         assertEvent(event, 'INPUTS.SET');
         return { inputs: event.inputs };
       }),
-      clearLink: assign(CLEARED),
+      clearLink: assign({ ...CLEARED, ...AFRESH }),
       assignValidation: assign(({ context }) => {
         const { validation } = validationOf(context.inputs);
         return validation.ok
           ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
           : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
       }),
-      // A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh.
       assignLink: assign((_, found: LookupOutput) => {
         const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
         return {
           href: link?.href ?? null,
           error: null,
           reason: null,
-          attempt: 0,
-          failedOnWire: false,
-          refreshFailed: false,
-          ...(link ? linkLifeOf(link.expiresAt, Date.now()) : UNTIMED),
+          ...AFRESH,
+          ...linkLifeOf(link?.expiresAt, Date.now()),
         };
       }),
       assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
@@ -204,7 +188,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         retryAt: failure.retryAt,
       })),
       // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
-      startOver: assign({ attempt: 0, failedOnWire: false, error: null, reason: null }),
+      startOver: assign({ ...AFRESH, error: null, reason: null }),
       // Told about every disabled settling; `error` is null when the provider simply has no link.
       reportError: reportError ?? ((_, _params: { error: string | null }) => {}),
       settle: assign(({ context }, state: LinkSettling['state']) => ({
@@ -237,6 +221,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       inputs: input.inputs,
       target: input.target ?? null,
       ...CLEARED,
+      ...AFRESH,
       retryInMs: 0,
       retryAt: null,
       settled: null,
@@ -257,11 +242,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       },
       validating: {
         entry: ['clearLink', 'assignValidation'],
-        always: [
-          { guard: 'canFetchNow', target: 'fetching' },
-          { guard: 'hasRequest', target: 'waiting' },
-          { target: 'disabled' },
-        ],
+        always: [{ guard: 'canFetchNow', target: 'fetching' }, { guard: 'hasRequest', target: 'waiting' }, 'disabled'],
       },
       waiting: {
         invoke: {
@@ -301,10 +282,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         },
       },
       // A refresh in flight is not sent twice: an identical operation still on the wire is shared.
-      expired: {
-        entry: ['expireLink', { type: 'settle', params: 'disabled' }],
-        always: { target: 'fetching' },
-      },
+      expired: { entry: ['expireLink', { type: 'settle', params: 'disabled' }], always: 'fetching' },
       disabled: {
         // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
         invoke: { id: 'connection', src: 'watchConnection', input: ({ context }) => context.failedOnWire },
