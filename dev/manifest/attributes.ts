@@ -1,4 +1,3 @@
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../../src/machine/attributes';
 import type { Library } from './library';
 import type { ManifestAttribute, ManifestMember } from './schema';
@@ -9,6 +8,19 @@ import { docOf, isOptional, typeText } from './typeText';
  * it, each other attribute as `MaterialDownloadAttributes` (the typings of the
  * tag's attributes) types and documents it.
  */
+
+/** What each input is for, for the manifest and the README: no bundle carries these words. */
+export const ATTRIBUTE_DOCS = {
+  organizationId: "The provider's organization id.",
+  articleId: "The material's article number.",
+  type: 'Which file: the PBR package, a thumbnail (needs `dimensions`) or the tileable image.',
+  dimensions: 'Thumbnail size; only for `type="thumbnail"`, which needs one. `none` leaves it out of the request.',
+  resolution: 'Resolution of the file; `none` leaves it out of the request.',
+  fileType: 'File format; `none` leaves it out of the request.',
+  endpoint:
+    "Absolute URL of the provider's `/graphql`. Without it: `configure({ endpoint })`, else the build-time default, else `/graphql`.",
+  loading: '`eager` fetches at once, `lazy` once the element comes within 200 px of the viewport.',
+} as const satisfies Record<InputName, string>;
 
 const union = (values: readonly string[]) => values.map((value) => `'${value}'`).join(' | ');
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
+import { ATTRIBUTE_DOCS } from './attributes';
 import { ATTRIBUTES, INPUT_NAMES, type InputName } from '../../src/machine/attributes';
 import { markdownBlock, tableCell as cell, withBlock } from './markdownBlock';
 

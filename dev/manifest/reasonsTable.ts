@@ -1,5 +1,5 @@
 import { REASON_NAMES, type Reason } from '../../src/machine/reasons';
-import { REASONS } from '../../src/machine/reasons';
+import { REASONS } from '../../src/inspector/words';
 import { markdownBlock, tableCell as cell, withBlock } from './markdownBlock';
 
 /**

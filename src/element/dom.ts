@@ -37,10 +37,7 @@ export function readInputs(host: Element): MaterialDownloadInputs {
   return inputs;
 }
 
-function findAnchor(host: Element): HTMLAnchorElement | null {
-  const first = host.firstElementChild;
-  return first instanceof HTMLAnchorElement ? first : null;
-}
+const findAnchor = ({ firstElementChild: first }: Element) => (first instanceof HTMLAnchorElement ? first : null);
 
 /**
  * Touches only what differs. Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure, readLink } from '../../src/api/operation';
 import { LookupError } from '../../src/api/wire';
-import { explainReason, REFUSAL_CODES } from '../../src/machine/reasons';
+import { REFUSAL_CODES } from '../../src/machine/reasons';
+import { explainReason } from '../../src/inspector/words';
 import type { OperationResult } from '../../src/api/operation';
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
+import { ATTRIBUTE_DOCS } from '../../dev/manifest/attributes';
 import { REASON_NAMES } from '../../src/machine/reasons';
-import { REASONS } from '../../src/machine/reasons';
+import { REASONS } from '../../src/inspector/words';
 
 /** What the customer's page downloads: checked on the files `npm run build` wrote. */
 const read = (file: string) => readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');

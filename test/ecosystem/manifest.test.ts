@@ -7,7 +7,7 @@ import { MANIFEST_FILE, manifestJson } from '../../dev/manifest/manifest';
 import { realElement } from '../../dev/manifest/realElement';
 import type { Manifest } from '../../dev/manifest/schema';
 import { LINK_CHANGE_EVENT } from '../../src/index';
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
+import { ATTRIBUTE_DOCS } from '../../dev/manifest/attributes';
 import { ATTRIBUTES, INPUT_NAMES } from '../../src/machine/attributes';
 import { MATERIAL_DOWNLOAD_STATES, materialDownloadMachine } from '../../src/machine/materialDownload.machine';
 import { SHOWN_AS } from '../../src/machine/connect';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { attributesBlock } from '../../dev/manifest/attributesTable';
-import { ATTRIBUTE_DOCS } from '../../src/machine/attributes';
+import { ATTRIBUTE_DOCS } from '../../dev/manifest/attributes';
 import { ATTRIBUTES, INPUT_NAMES } from '../../src/machine/attributes';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

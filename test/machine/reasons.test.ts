@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure } from '../../src/api/operation';
 import { REFUSAL_CODES } from '../../src/machine/reasons';
-import { explainReason, REASONS } from '../../src/machine/reasons';
+import { explainReason, REASONS } from '../../src/inspector/words';
 import type { LinkRequest } from '../../src/machine/inputs';
 
 /**
