@@ -1,7 +1,6 @@
 /**
  * The library entry: importing it registers nothing (call `defineMaterialDownload()`). Each name is a promise
  * that api/cm-material-download.api.md records. React's types are `./react`, the statechart `./machine`.
- *
  * @packageDocumentation
  */
 
@@ -20,13 +19,13 @@ export type { MaterialDownloadInspector } from './element/inspection.js';
 export type { DecodedTransition } from './debug/debugging.js';
 export type { LinkSettling } from './machine/materialDownload.types.js';
 export type { Reason } from './machine/reasons.js';
-export { DOWNLOAD_TYPES } from './machine/attributes.js';
-export type {
-  DimensionsKey,
-  DownloadType,
-  FileTypeKey,
-  LoadingMode,
-  MaterialDownloadAttributeValues,
-  MaterialDownloadProperties,
-  ResolutionKey,
+export {
+  DOWNLOAD_TYPES,
+  type DimensionsKey,
+  type DownloadType,
+  type FileTypeKey,
+  type LoadingMode,
+  type MaterialDownloadAttributeValues,
+  type MaterialDownloadProperties,
+  type ResolutionKey,
 } from './machine/attributes.js';

@@ -1,7 +1,6 @@
 /**
  * The entry for React apps: the library entry, the component and the tag's JSX typings, apart because those
  * need `@types/react`. The build marks it `'use client'` (a bundler drops a directive from a module it merges).
- *
  * @packageDocumentation
  */
 

@@ -1,13 +1,7 @@
 /**
- * The tag in Svelte 5 templates, typed for `svelte-check`. Types only, and opt-in: augmenting
- * `svelte/elements` where Svelte is not installed is an error.
- *
- * @example
- * ```ts
- * // src/app.d.ts of a SvelteKit app
- * import type {} from 'cm-material-download/svelte';
- * ```
- *
+ * The tag in Svelte 5 templates, typed for `svelte-check`. Types only, and opt-in: augmenting `svelte/elements`
+ * without Svelte is an error.
+ * @example `import type {} from 'cm-material-download/svelte'; // in src/app.d.ts (SvelteKit)`
  * @packageDocumentation
  */
 
@@ -21,11 +15,7 @@ import type {
 /**
  * The tag's attributes in a Svelte template. Svelte 5 takes an `on…` attribute as a listener for the
  * event named after `on`: `oncm-link-change`.
- *
- * @example
- * ```ts
- * const attributes: MaterialDownloadSvelteAttributes = { 'article-id': 'A-100', 'oncm-link-change': onLinkChange };
- * ```
+ * @example `const attributes: MaterialDownloadSvelteAttributes = { 'article-id': 'A-100', 'oncm-link-change': log };`
  */
 export type MaterialDownloadSvelteAttributes = HTMLAttributes<HTMLMaterialDownloadElement> &
   MaterialDownloadAttributes & {

@@ -1,13 +1,6 @@
 /**
- * The tag in Vue 3 templates, typed for `vue-tsc`. Types only, and opt-in: augmenting `vue` where Vue is
- * not installed is an error.
- *
- * @example
- * ```ts
- * // src/main.ts of a Vite + Vue app
- * import type {} from 'cm-material-download/vue';
- * ```
- *
+ * The tag in Vue 3 templates, typed for `vue-tsc`. Types only, and opt-in: augmenting `vue` without Vue is an error.
+ * @example `import type {} from 'cm-material-download/vue'; // in src/main.ts of a Vite + Vue app`
  * @packageDocumentation
  */
 
@@ -18,11 +11,7 @@ import type { MaterialDownloadProperties } from './machine/attributes.js';
 /**
  * The tag's props in a Vue template: `vue-tsc` camelizes a component's attributes (`article-id` is
  * `articleId`, `@cm-link-change` is `onCmLinkChange`), so the inputs come by their property names.
- *
- * @example
- * ```ts
- * const props: MaterialDownloadVueProps = { articleId: 'A-100', onCmLinkChange: onLinkChange };
- * ```
+ * @example `const props: MaterialDownloadVueProps = { articleId: 'A-100', onCmLinkChange: onLinkChange };`
  */
 export type MaterialDownloadVueProps = MaterialDownloadProperties &
   Pick<MaterialDownloadAttributes, 'debug'> & {

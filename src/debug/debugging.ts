@@ -5,15 +5,9 @@ import { ATTRIBUTES } from '../machine/attributes.js';
 import { describeRequest } from '../machine/reasons.js';
 import { REQUIRED_INPUTS } from '../machine/inputs.js';
 
-/* The debug log and the transition decoding, loaded only to debug or inspect. */
-
 /**
  * One transition the machine took, in the words the debug log, the inspector and the tests use.
- *
- * @example
- * ```ts
- * const line = ({ from, to, trigger }: DecodedTransition) => `${from} → ${to} on ${trigger}`;
- * ```
+ * @example `const line = ({ from, to, trigger }: DecodedTransition) => [from, '→', to, 'on', trigger].join(' ');`
  */
 export interface DecodedTransition {
   /** The actor (one per element) that took it. */
@@ -32,34 +26,19 @@ export interface DecodedTransition {
   context: Pick<MaterialDownloadContext, 'inputs' | 'request' | 'href' | 'error' | 'reason' | 'expiresAt' | 'renewAt'>;
 }
 
-interface TransitionDefinition {
-  eventType: string;
-  source: {
-    key: string;
-    parent?: unknown;
-    transitions: Map<string, readonly unknown[]>;
-    always?: readonly unknown[];
-  };
-}
-
+/** A microstep as read here, XState's private `_transitions` among it. */
 interface Microstep {
-  type: '@xstate.microstep';
   actorRef: { getSnapshot(): { value: unknown } };
   event: DecodedTransition['event'];
   snapshot: { value: unknown; context: MaterialDownloadContext };
-  _transitions?: readonly TransitionDefinition[];
+  _transitions?: readonly { eventType: string; source: TransitionSource }[];
 }
+type TransitionSource = { key: string; parent?: unknown; transitions: Map<string, unknown[]>; always?: unknown[] };
 
 /**
- * The step between states an inspection event stands for, or null. It reads XState's internal `_transitions`:
- * never in an element's bundle. A root-level transition (new inputs, DESTROY) names the machine as its source, and
- * as a macrostep's first step comes while the actor still holds the snapshot it leaves (`held`, to decode later).
- *
- * @example
- * ```ts
- * // Logs e.g. "fetching -> xstate.done.actor.lookup[0] -> enabled":
- * const inspect = (event: InspectionEvent) => console.log(decodeTransition(event)?.edge);
- * ```
+ * The step an inspection event stands for, or null, read from XState's internal `_transitions`. A root-level step
+ * (new inputs, DESTROY) names the machine as its source: `from` is the actor's snapshot, or `held` if decoded later.
+ * @example `const inspect = (event: InspectionEvent) => console.log(decodeTransition(event)?.edge);`
  */
 export function decodeTransition(event: InspectionEvent, held?: { value: unknown }): DecodedTransition | null {
   if (event.type !== '@xstate.microstep') return null;
@@ -74,42 +53,25 @@ export function decodeTransition(event: InspectionEvent, held?: { value: unknown
   const trigger = eventType || 'always';
   const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
   const { inputs, request, href, error, reason, expiresAt, renewAt } = step.snapshot.context;
-  return {
-    actorRef: step.actorRef,
-    from,
-    to,
-    trigger,
-    event: step.event,
-    edge: `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`,
-    context: { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt },
-  };
+  const edge = `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`;
+  const decodedContext = { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt };
+  return { actorRef: step.actorRef, from, to, trigger, event: step.event, edge, context: decodedContext };
 }
 
-type DescribedHost = Pick<HTMLElement, 'id' | 'getAttribute'>;
+type Host = Pick<HTMLElement, 'id' | 'getAttribute'>;
 
 /** `cm-material-download#swatch` or `cm-material-download A-100/pbr`: which element a debug line is about. */
-function debugName(host: DescribedHost): string {
-  const name = host.id
-    ? `#${host.id}`
-    : ` ${host.getAttribute('article-id') ?? '?'}/${host.getAttribute('type') ?? '?'}`;
-  return `${LOG_PREFIX.slice(0, -1)}${name}`;
+function debugName(host: Host): string {
+  const attribute = (name: string) => host.getAttribute(name) ?? '?';
+  return LOG_PREFIX.slice(0, -1) + (host.id ? `#${host.id}` : ` ${attribute('article-id')}/${attribute('type')}`);
 }
 
 /** One transition as a line; `now` dates a link's life, `aheadBy` is the provider's clock's lead (null: unknown). */
-export function describeTransition(
-  host: DescribedHost,
-  step: DecodedTransition,
-  now = Date.now(),
-  aheadBy: number | null = null,
-): string {
+export function describeTransition(host: Host, step: DecodedTransition, now = Date.now(), aheadBy?: number | null) {
   return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcomeOf(step, now, aheadBy)})`;
 }
 
-function outcomeOf(
-  { from, to, trigger, event, context }: DecodedTransition,
-  now: number,
-  aheadBy: number | null,
-): string {
+function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number, aheadBy?: number | null) {
   const { href, reason, expiresAt, renewAt } = context;
   if (reason) return reasonLine(context);
   const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote(aheadBy);
@@ -130,35 +92,27 @@ function reasonLine({ reason, error, request }: DecodedTransition['context']): s
   return error === null ? `${reason}` : `${reason}: ${error}`;
 }
 
-/** This far off, the visitor's clock is why a link's life reads other than the URL's dates on this device. */
-const NOTABLE_CLOCK_OFFSET_MS = 60_000;
-
-/** ` by the provider's clock, 2 h behind this device's`, where the two are notably apart. */
-function clockNote(aheadBy: number | null): string {
-  if (aheadBy === null || Math.abs(aheadBy) < NOTABLE_CLOCK_OFFSET_MS) return '';
+/** ` by the provider's clock, 2 h behind this device's` from a minute apart: why a link's life differs from its URL. */
+function clockNote(aheadBy?: number | null): string {
+  if (!aheadBy || Math.abs(aheadBy) < 60_000) return '';
   const direction = aheadBy < 0 ? 'behind' : 'ahead of';
   return ` by the provider's clock, ${durationWords(Math.abs(aheadBy))} ${direction} this device's`;
 }
 
-const REQUIRED_ATTRIBUTES = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
-
 /** The `debug` attribute's line for one inspection event, or null for an event it does not log. */
 export function debugLine(
-  host: DescribedHost,
+  host: Host,
   event: InspectionEvent,
   step: DecodedTransition | null,
   now: number,
   aheadBy: number | null,
-): string | null {
+) {
   if (step && step.from !== step.to) return describeTransition(host, step, now, aheadBy);
   // An element that starts `idle` takes no step until an input arrives: no transition says it waits.
-  const startsIdle =
-    event.type === '@xstate.snapshot' &&
-    event.event.type === 'xstate.init' &&
-    (event.snapshot as { value?: unknown }).value === 'idle';
-  return startsIdle
-    ? `${debugName(host)}: idle, waiting for its inputs (none of ${REQUIRED_ATTRIBUTES} is set yet)`
-    : null;
+  const startsIdle = event.type === '@xstate.snapshot' && event.event.type === 'xstate.init';
+  if (!startsIdle || (event.snapshot as { value?: unknown }).value !== 'idle') return null;
+  const required = REQUIRED_INPUTS.map((name) => ATTRIBUTES[name].attribute).join(', ');
+  return `${debugName(host)}: idle, waiting for its inputs (none of ${required} is set yet)`;
 }
 
 /** A wait in words, as precise as a reader needs it: `400 ms`, `1.6 s`, `42 s`, `14 min`, `3 h`. */
@@ -172,9 +126,5 @@ function durationWords(ms: number): string {
 }
 
 /** Loaded only to debug or inspect: `cm-material-download.debug.js` beside the element's files, or in the inspector. */
-export interface Debugging {
-  decodeTransition: typeof decodeTransition;
-  debugLine: typeof debugLine;
-}
-
-export const debugging: Debugging = { decodeTransition, debugLine };
+export const debugging = { decodeTransition, debugLine };
+export type Debugging = typeof debugging;

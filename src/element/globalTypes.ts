@@ -3,16 +3,11 @@ import type { ConfigureOptions, MaterialDownloadConfig } from '../api/config.js'
 import type { MaterialDownloadInspector } from './inspection.js';
 import type { LinkChangeDetail } from './dom.js';
 
-// The tag's types for DOM lookups and listeners. No React types here (those are in react/reactJsx.ts), so
-// any app compiles them with `skipLibCheck` off.
+// The tag's types for DOM lookups and listeners; no React types (react/reactJsx.ts), so `skipLibCheck` may be off.
 
 /**
  * `cm-link-change`: dispatched each time the element settles; bubbles and is composed.
- *
- * @example
- * ```ts
- * const onLinkChange = (event: LinkChangeEvent) => console.log(event.detail.href ?? event.detail.error);
- * ```
+ * @example `const onLinkChange = (event: LinkChangeEvent) => console.log(event.detail.href ?? event.detail.error);`
  */
 export type LinkChangeEvent = CustomEvent<LinkChangeDetail>;
 
@@ -27,19 +22,12 @@ export interface MaterialDownloadEventMap {
 
 /**
  * The element's attributes as written in HTML or JSX.
- *
- * @example
- * ```ts
- * const swatch: MaterialDownloadAttributes = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'tile' };
- * ```
+ * @example `const swatch: MaterialDownloadAttributes = { 'article-id': 'A-100', type: 'tile' };`
  */
 export interface MaterialDownloadAttributes extends MaterialDownloadAttributeValues {
   /** Present: every transition of this element goes to `console.debug`. */
   debug?: boolean;
-  /**
-   * Present: a framework has not hydrated this element yet; it writes nothing and asks nothing
-   * until the attribute is removed (`MaterialDownload` does this for you).
-   */
+  /** Present: not yet hydrated by a framework, so it writes and asks nothing; `MaterialDownload` removes it for you. */
   'defer-hydration'?: boolean | '';
 }
 
@@ -51,11 +39,7 @@ export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownlo
 
 /**
  * The element's class, as `customElements.get('cm-material-download')` returns it once defined.
- *
- * @example
- * ```ts
- * customElements.get('cm-material-download')?.configure({ endpoint: 'https://api.example.com/graphql' });
- * ```
+ * @example `customElements.get('cm-material-download')?.configure({ endpoint: 'https://api.example.com/graphql' });`
  */
 export interface MaterialDownloadElementConstructor {
   /** Creates an element, as `document.createElement('cm-material-download')` does. */

@@ -7,11 +7,7 @@ import './reactJsx.js';
 
 /**
  * The component's props: the element's inputs by property name, what to do on each settling, and the anchor.
- *
- * @example
- * ```tsx
- * const props: MaterialDownloadProps = { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };
- * ```
+ * @example `const props: MaterialDownloadProps = { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' };`
  */
 export interface MaterialDownloadProps extends MaterialDownloadProperties {
   /** Called each time the element settles, with `cm-link-change`'s detail; the first settling included. */
@@ -43,34 +39,25 @@ const notOnTheServer = () => false;
 export function MaterialDownload({ onLinkChange, children, id, className, ...inputs }: MaterialDownloadProps) {
   const host = useRef<HTMLMaterialDownloadElement>(null);
   const latestOnLinkChange = useRef(onLinkChange);
-  useLayoutEffect(() => {
-    latestOnLinkChange.current = onLinkChange;
-  });
+  useLayoutEffect(() => void (latestOnLinkChange.current = onLinkChange));
 
   useLayoutEffect(() => {
-    const element = host.current;
-    if (!element) return undefined;
+    const element = host.current!;
     const listener = (event: Event) => latestOnLinkChange.current?.((event as LinkChangeEvent).detail);
     element.addEventListener(LINK_CHANGE_EVENT, listener);
     return () => element.removeEventListener(LINK_CHANGE_EVENT, listener);
   }, []);
 
-  // After hydration: an element defined earlier would write the host before React compares it. Instances
-  // still waiting to hydrate hold still under `defer-hydration`.
+  // After hydration: an element defined earlier would write the host before React compares it.
   useEffect(() => void defineMaterialDownload(), []);
   const hydrated = useSyncExternalStore(nothingToWatch, hydratedOnTheClient, notOnTheServer);
 
-  const attributes: Record<string, string> = {};
-  for (const name of INPUT_NAMES) {
-    const value = inputs[name];
-    if (value !== undefined) attributes[ATTRIBUTES[name].attribute] = value;
-  }
+  const attributes: Record<string, string | undefined> = { id, className };
+  for (const name of INPUT_NAMES) if (inputs[name] !== undefined) attributes[ATTRIBUTES[name].attribute] = inputs[name];
   return (
     // The element writes `data-state` on the host: React must not read that as a mismatch.
     <cm-material-download
       ref={host}
-      id={id}
-      className={className}
       suppressHydrationWarning
       defer-hydration={hydrated ? undefined : ''}
       {...attributes}

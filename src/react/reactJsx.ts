@@ -10,17 +10,10 @@ import type {
 /**
  * The tag's props in React 19 JSX. React 19 sets a custom element's `on…` function props as listeners
  * for the event named after `on`, case kept: hence `oncm-link-change`.
- *
- * @example
- * ```tsx
- * <cm-material-download article-id="A-100" oncm-link-change={(event) => setHref(event.detail.href)} />
- * ```
+ * @example `<cm-material-download article-id="A-100" oncm-link-change={(event) => setHref(event.detail.href)} />`
  */
-export type MaterialDownloadJsxProps = DetailedHTMLProps<
-  HTMLAttributes<HTMLMaterialDownloadElement>,
-  HTMLMaterialDownloadElement
-> &
-  MaterialDownloadAttributes & {
+export type MaterialDownloadJsxProps = MaterialDownloadAttributes &
+  DetailedHTMLProps<HTMLAttributes<HTMLMaterialDownloadElement>, HTMLMaterialDownloadElement> & {
     'oncm-link-change'?: (event: LinkChangeEvent) => void;
   };
 
