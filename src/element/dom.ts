@@ -4,7 +4,7 @@ import type { MaterialDownloadActor } from '../machine/materialDownload.machine.
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
-import { afterChildrenArrive, pageWork } from './page.js';
+import { afterChildrenArrive } from './page.js';
 
 /**
  * The name of the event the element dispatches each time it settles.
@@ -15,11 +15,7 @@ export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an a
 
 /**
  * The `detail` of `cm-link-change`: the machine's settling, as the anchor shows it.
- *
- * @example
- * ```ts
- * const describe = ({ state, href, error }: LinkChangeDetail) => (state === 'enabled' ? href : error);
- * ```
+ * @example `const describe = ({ state, href, error }: LinkChangeDetail) => (state === 'enabled' ? href : error);`
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
 export interface LinkChangeDetail extends LinkSettling {}
@@ -37,6 +33,9 @@ export function readInputs(host: Element): MaterialDownloadInputs {
   return inputs;
 }
 
+/** The customer's own role and tabindex of each anchor shown disabled. */
+const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
+
 const findAnchor = ({ firstElementChild: first }: Element) => (first instanceof HTMLAnchorElement ? first : null);
 
 /**
@@ -47,7 +46,6 @@ function applyAnchor(anchor: HTMLAnchorElement, { href, disabled }: Pick<Materia
   setAttribute(anchor, 'href', href);
   setAttribute(anchor, 'aria-disabled', disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== disabled) anchor.classList.toggle('disabled', disabled);
-  const customerAttributes = pageWork().anchorsOverridden;
   const saved = customerAttributes.get(anchor);
   if (disabled) {
     const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };

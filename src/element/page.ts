@@ -75,8 +75,6 @@ function createPage() {
   return {
     transport,
     clock,
-    /** The customer's own role and tabindex of each anchor shown disabled. */
-    anchorsOverridden: new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>(),
 
     /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
     whenReconnected(listener: () => void): () => void {

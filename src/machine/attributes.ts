@@ -77,20 +77,11 @@ export const INPUT_NAMES = Object.keys(ATTRIBUTES) as InputName[];
  * @example `const [type, setType] = useState<DownloadType>('thumbnail');`
  */
 export type DownloadType = AttributeValue<'type'>;
-/**
- * The values of `dimensions`: a thumbnail's size, or `none`.
- * @example `const size: DimensionsKey = '13_5x13_5in';`
- */
+/** The values of `dimensions`: a thumbnail's size, or `none`. @example `const size: DimensionsKey = '13_5x13_5in';` */
 export type DimensionsKey = AttributeValue<'dimensions'>;
-/**
- * The values of `resolution`.
- * @example `const resolution: ResolutionKey = 'high';`
- */
+/** The values of `resolution`. @example `const resolution: ResolutionKey = 'high';` */
 export type ResolutionKey = AttributeValue<'resolution'>;
-/**
- * The values of `file-type` (`fileType`).
- * @example `const fileType: FileTypeKey = 'tiff';`
- */
+/** The values of `file-type` (`fileType`). @example `const fileType: FileTypeKey = 'tiff';` */
 export type FileTypeKey = AttributeValue<'fileType'>;
 /**
  * The values of `loading`: fetch at once, or once near the viewport.

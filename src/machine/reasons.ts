@@ -11,10 +11,7 @@ export const REASON_NAMES = [
   'expired',
 ] as const;
 
-/**
- * Why a link is disabled: one of `REASON_NAMES`.
- * @example `const reason: Reason = 'not-found';`
- */
+/** Why a link is disabled: one of `REASON_NAMES`. @example `const reason: Reason = 'not-found';` */
 export type Reason = (typeof REASON_NAMES)[number];
 
 /** What a failed lookup may say about why; any other failure is `request-failed`. */
