@@ -28,20 +28,18 @@ export const getPbrMaterialDownloadLinkQuery = query(
   `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
 );
 
-/** Lets the provider tell our traffic apart from its other clients. */
-export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
-
 /** Inputs a request leaves out (`resolution="none"`) are undefined, and JSON leaves them out of the body. */
 export function toOperation(request: LinkRequest): Operation {
   const { organizationId, articleId, resolution, fileType } = request;
   const variables = { articleId, organizationId, resolution, fileType };
-  return request.kind === 'pbr'
-    ? { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables }
-    : {
-        operationName: GET_MATERIAL_DOWNLOAD_LINK,
-        query: getMaterialDownloadLinkQuery,
-        variables: { ...variables, assignmentType: request.assignmentType },
-      };
+  if (request.kind === 'pbr')
+    return { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
+  const { assignmentType } = request;
+  return {
+    operationName: GET_MATERIAL_DOWNLOAD_LINK,
+    query: getMaterialDownloadLinkQuery,
+    variables: { ...variables, assignmentType },
+  };
 }
 
 /** The value down `path`, undefined where a step is missing: an answer is untrusted JSON. */
@@ -62,27 +60,19 @@ export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
   const [material] = listAt(data, 'materials', 'data');
   if (material === undefined) return null;
   if (!isObject(material)) throw unexpected('a material is not an object');
-  let found: unknown;
   if (kind === 'pbr') {
     // The query already filters; checking again keeps a lax server from handing out a draft.
-    const done = listAt(material, 'jsonFileAssignments').find(
-      (assignment) => at(assignment, 'state') === 'DONE' && at(assignment, 'default') === true,
-    );
-    found = at(done, 'jsonFile', 'outputDataObject', 'downloadUrl');
-  } else {
-    if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
-    // Tileable renders can be videos; the first image is the tile.
-    const renders = listAt(material, 'dataObjectAssignments').filter(isObject);
-    const render =
-      kind === 'thumbnail'
-        ? renders[0]
-        : renders.find((each) => {
-            const mediaType = at(each, 'dataObject', 'mediaType');
-            return typeof mediaType === 'string' && mediaType.startsWith('image/');
-          });
-    found = at(render, 'dataObject', 'thumbnail', 'downloadUrl');
+    const assignments = listAt(material, 'jsonFileAssignments');
+    const done = assignments.find((each) => at(each, 'state') === 'DONE' && at(each, 'default') === true);
+    return at(done, 'jsonFile', 'outputDataObject', 'downloadUrl') ?? null;
   }
-  return found ?? null;
+  if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
+  const renders = listAt(material, 'dataObjectAssignments').filter(isObject);
+  // Tileable renders can be videos; the first image is the tile.
+  const isImage = (type: unknown) => typeof type === 'string' && type.startsWith('image/');
+  const render =
+    kind === 'thumbnail' ? renders[0] : renders.find((each) => isImage(at(each, 'dataObject', 'mediaType')));
+  return at(render, 'dataObject', 'thumbnail', 'downloadUrl') ?? null;
 }
 
 /** A server may send one message per field. */
@@ -91,7 +81,7 @@ const MAX_MESSAGES = 3;
 /** A refusal where an error carries a refusal code, else the provider's words; not transient: asked again, the same. */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
   const messages: string[] = [];
-  for (const error of (errors ?? []) as readonly unknown[]) {
+  for (const error of errors ?? []) {
     const code = at(error, 'extensions', 'code');
     const message = at(error, 'message');
     const words = typeof message === 'string' ? oneLine(message).trim() : '';
