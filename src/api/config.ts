@@ -72,18 +72,14 @@ const defaults = (): MaterialDownloadConfig => ({
 });
 
 /** One per page, whichever copy of the code set it; every copy shares this shape: add to it, never change it. */
-type PageConfiguration = { current: MaterialDownloadConfig };
 const PAGE = Symbol.for('cm-material-download.configuration');
-const page = () => ((globalThis as { [PAGE]?: PageConfiguration })[PAGE] ??= { current: defaults() });
-
+const page = () => ((globalThis as { [PAGE]?: { current: MaterialDownloadConfig } })[PAGE] ??= { current: defaults() });
 export const getConfig = (): Readonly<MaterialDownloadConfig> => page().current;
-
 /** For tests: pages reach the options only through `configure`, which never resets. */
-export function resetConfig(): void {
-  page().current = defaults();
-}
+export const resetConfig = (): Readonly<MaterialDownloadConfig> => (page().current = defaults());
 
 type Check = (value: unknown) => boolean;
+
 function number(least: number, isNumber: Check = Number.isFinite): Check {
   return (value) => isNumber(value) && (value as number) >= least;
 }
