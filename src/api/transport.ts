@@ -20,10 +20,7 @@ export interface Transport {
   clock: ProviderClock;
 }
 
-/**
- * One operation's answer for every lookup with its key: shared while in flight (`left` once nobody waits), then kept
- * with its answer while it may be reused.
- */
+/** One operation's answer for every lookup of its key: shared in flight (`left` once nobody waits), then `kept`. */
 type Entry = { operation: Operation; result: Promise<OperationResult>; waiting: number; left?: boolean } & {
   resolve: (result: OperationResult) => void;
   reject: (error: unknown) => void;
@@ -33,12 +30,8 @@ type Entry = { operation: Operation; result: Promise<OperationResult>; waiting: 
 };
 
 /** One per endpoint and headers; the latest operation's options apply to all that waits with it. */
-type Queue = {
-  destination: Destination;
-  queued: Entry[];
-  rule: MaterialDownloadConfig;
-  timer?: ReturnType<typeof setTimeout>;
-};
+type Queue = { destination: Destination; queued: Entry[]; rule: MaterialDownloadConfig; timer?: Timer };
+type Timer = ReturnType<typeof setTimeout>;
 
 const MAX_KEPT_ANSWERS = 2000;
 /** One key per endpoint: two copies of the element each write theirs, and a customer can delete one. */
@@ -52,7 +45,6 @@ export function createTransport(): Transport {
   let holds = 0;
   // The configured endpoint and credentials are read once per task (a catalogue connects a thousand elements in one).
   let read: { config: MaterialDownloadConfig; endpoint: string; auth: Record<string, string> } | undefined;
-
   // Endpoints that refuse arrays (Apollo Server's default, with a 400 the browser logs), for the tab's session, read
   // once per endpoint; where storage throws or is full, this page still remembers, silently.
   const refusing = new Map<string, boolean>();
@@ -63,7 +55,6 @@ export function createTransport(): Transport {
   };
   const batchSize = ({ rule, destination }: Queue) =>
     rule.batch && !refuses(destination.endpoint) ? rule.batch.max : 1;
-
   function flush(queue: Queue, count = queue.queued.length) {
     closedWhileHeld.delete(queue);
     clearTimeout(queue.timer);
@@ -104,14 +95,9 @@ export function createTransport(): Transport {
     for (const entry of chunk) if (!entry.left) void send(destination, [entry], timeoutMs);
   }
 
-  /**
-   * Only answers with data and no refusal are kept (a permission granted counts at the next lookup), by the TTL in
-   * force when read and never past the first half of the life of the first link in them to expire.
-   */
+  // Only answers with data and no refusal (a permission granted counts at the next lookup), read by the TTL in force
+  // then, and never past the first half of the life of the first link in them to expire.
   function keep(key: string, entry: Entry, answer: OperationResult, ttlMs: number) {
-    if (entries.get(key) !== entry) return;
-    // Deleted first, so a kept answer moves to the end.
-    entries.delete(key);
     if (ttlMs <= 0 || answer.data == null || graphqlFailure(answer.errors)?.reason === 'unauthorized') return;
     const storedAt = Date.now();
     let expiresAt = Infinity;
@@ -136,10 +122,9 @@ export function createTransport(): Transport {
     const entry = { operation, waiting: 0 } as Entry;
     entry.result = new Promise((resolve, reject) => Object.assign(entry, { resolve, reject }));
     entries.set(key, entry);
-    entry.result.then(
-      (answer) => keep(key, entry, answer, config.cacheTtlMs),
-      () => entries.get(key) === entry && entries.delete(key),
-    );
+    // A newer operation may have taken this one's place; one kept goes back in last.
+    const forget = () => entries.get(key) === entry && entries.delete(key);
+    entry.result.then((answer) => forget() && keep(key, entry, answer, config.cacheTtlMs), forget);
     enqueue(destination, entry, config);
     return entry;
   }
@@ -209,22 +194,17 @@ export function resolveEndpoint(endpoint: string, base = tried(() => new Request
   return url.href;
 }
 
-export const API_KEY_STORAGE_KEY = 'cm-api-key';
-export const USER_TOKEN_STORAGE_KEY = 'cm-user-token';
-
 /** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
-export function readAuthHeaders(
-  storage: () => Pick<Storage, 'getItem'> | null | undefined = () => globalThis.localStorage,
-): Record<string, string> {
+export function readAuthHeaders(): Record<string, string> {
   let why: string;
   try {
-    const apiKey = storage()?.getItem(API_KEY_STORAGE_KEY);
-    const token = apiKey ? null : storage()?.getItem(USER_TOKEN_STORAGE_KEY);
+    const apiKey = globalThis.localStorage?.getItem('cm-api-key');
+    const token = apiKey ? null : globalThis.localStorage?.getItem('cm-user-token');
     if (!apiKey && !token) return {};
     const [header, value] = apiKey ? ['api-key', apiKey] : ['authorization', `Bearer ${token}`];
     // fetch throws on control or non-Latin-1 characters in a header; the secret never reaches the log.
     if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
-    why = `localStorage["${apiKey ? API_KEY_STORAGE_KEY : USER_TOKEN_STORAGE_KEY}"] holds characters an HTTP header cannot carry`;
+    why = `localStorage["cm-${apiKey ? 'api-key' : 'user-token'}"] holds characters an HTTP header cannot carry`;
   } catch (error) {
     why = `cannot read localStorage (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`;
   }
