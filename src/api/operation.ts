@@ -1,10 +1,15 @@
 /** The two operations, and how an answer to them becomes a safe link, or the failure its GraphQL errors say. */
 import { MESSAGES, type LinkKind, type LinkRequest } from '../machine/inputs.js';
 import { isRefusalCode } from '../machine/reasons.js';
-import { invalidResponse, isObject, LookupError, oneLine, tried, type OperationResult } from './wire.js';
-import type { Operation } from './wire.js';
-
-export type { Operation, OperationResult };
+import {
+  invalidResponse,
+  isObject,
+  LookupError,
+  oneLine,
+  tried,
+  type Operation,
+  type OperationResult,
+} from './wire.js';
 
 /** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
 export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
@@ -31,15 +36,11 @@ export const getPbrMaterialDownloadLinkQuery = query(
 /** Inputs a request leaves out (`resolution="none"`) are undefined, and JSON leaves them out of the body. */
 export function toOperation(request: LinkRequest): Operation {
   const { organizationId, articleId, resolution, fileType } = request;
-  const variables = { articleId, organizationId, resolution, fileType };
-  if (request.kind === 'pbr')
-    return { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
-  const { assignmentType } = request;
-  return {
-    operationName: GET_MATERIAL_DOWNLOAD_LINK,
-    query: getMaterialDownloadLinkQuery,
-    variables: { ...variables, assignmentType },
-  };
+  const assignment = request.kind !== 'pbr' && { assignmentType: request.assignmentType };
+  const variables = { articleId, organizationId, resolution, fileType, ...assignment };
+  return assignment
+    ? { operationName: GET_MATERIAL_DOWNLOAD_LINK, query: getMaterialDownloadLinkQuery, variables }
+    : { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
 }
 
 /** The value down `path`, undefined where a step is missing: an answer is untrusted JSON. */
@@ -75,9 +76,6 @@ export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
   return at(render, 'dataObject', 'thumbnail', 'downloadUrl') ?? null;
 }
 
-/** A server may send one message per field. */
-const MAX_MESSAGES = 3;
-
 /** A refusal where an error carries a refusal code, else the provider's words; not transient: asked again, the same. */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
   const messages: string[] = [];
@@ -91,7 +89,8 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
     }
     if (words) messages.push(words);
   }
-  return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, MAX_MESSAGES).join('; ')}`) : undefined;
+  // Three at most: a server may send one message per field.
+  return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, 3).join('; ')}`) : undefined;
 }
 
 /**
@@ -112,9 +111,6 @@ export function readLink(kind: LinkKind, { data, errors }: OperationResult): str
   return null;
 }
 
-/** No real download link comes near it. */
-export const MAX_HREF_LENGTH = 8192;
-
 /** Only an absolute http(s) URL, as a browser serializes it (a space becomes `%20`). */
 export function toSafeHref(url: unknown): string {
   const refuse = (why: string, shown = '') =>
@@ -122,7 +118,8 @@ export function toSafeHref(url: unknown): string {
   if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
   // Quoted as JSON, so a control character from the service stays on one line.
   const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
-  if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
+  // No real download link comes near it.
+  if (url.length > 8192) throw refuse('longer than 8192 characters', shown);
   // No real link carries a control character or ends in a space, and browsers silently drop some.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {

@@ -15,7 +15,6 @@ export class LookupError extends Error implements LookupFailure {
   /** Drawn once per failed request, so all its operations retry together. */
   declare jitter: number;
   declare failedAt: number;
-
   constructor(message: string, said: Partial<Omit<LookupError, 'message'>> = {}) {
     super(message);
     const unsaid = { reason: 'request-failed', transient: false, retryInMs: null, retryAt: null };
@@ -26,6 +25,7 @@ export class LookupError extends Error implements LookupFailure {
 /** A GraphQL operation as it goes out (operation.ts writes ours), and a result as it comes back. */
 export type Operation = { operationName: string; query: string; variables: Record<string, unknown> };
 export type OperationResult = { data?: unknown; errors?: readonly unknown[] };
+export type Destination = { endpoint: string; headers: Record<string, string> };
 
 /** The client name lets the provider tell our traffic apart from its other clients. */
 const HEADERS = {
@@ -34,13 +34,8 @@ const HEADERS = {
   'apollographql-client-name': 'web-components',
 };
 
-export type Destination = { endpoint: string; headers: Record<string, string> };
-
-/**
- * Posts one operation as a JSON object, or several as an array, and tells `clock` of the answers: one an operation,
- * or undefined where a batch was refused or answered in another shape. `controller` aborts the request (the caller's
- * abort rejects with its reason), and is aborted at the timeout and at the request's end.
- */
+// An answer per operation (one goes as an object, several as an array), or undefined where a batch was refused or
+// answered in another shape. The caller aborts through `controller`, and an abort rejects with the caller's reason.
 export async function post(
   { endpoint, headers }: Destination,
   operations: readonly Operation[],
@@ -85,8 +80,9 @@ export async function post(
     if (error.name === 'AbortError' || error instanceof LookupError) throw error;
     // fetch's TypeError is every network error (offline, DNS, CORS); a page's fetch wrapper may throw anything.
     const transient = error instanceof TypeError;
-    const message = `${transient ? 'network error' : 'request failed'}: ${oneLine(error.message)}`;
-    throw new LookupError(message, { transient });
+    throw new LookupError(`${transient ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
+      transient,
+    });
   } finally {
     clearTimeout(timer);
     controller.abort();
@@ -103,7 +99,6 @@ function readOperationResult(value: unknown): OperationResult {
 }
 
 export const invalidResponse = (what: string) => new LookupError(`invalid response: ${what}`);
-
 export function tried<T>(use: () => T): T | undefined {
   try {
     return use();
@@ -111,10 +106,8 @@ export function tried<T>(use: () => T): T | undefined {
     return undefined;
   }
 }
-
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const abortError = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
@@ -144,10 +137,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 /** A server may ask for a pause; longer than this and the link is better given up for now. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
-/**
- * Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, at most `policy.attempts`
- * times, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
- */
+// Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, `policy.attempts` times at
+// most, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
   const { retryAfterMs, jitter, failedAt } = error;
@@ -159,17 +150,12 @@ export function withRetry(error: unknown, attempt: number, policy: RetryOptions 
 
 /** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
 export type AnswerTiming = { sentAt: number; receivedAt: number; date: string | null };
-
 /** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
 export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
-
 /** The provider's clock minus the visitor's, at least and at most, in ms; empty while nothing says. */
 type Bounds = [low: number, high: number] | [];
 
-/**
- * `known` with a moment the provider stamped, to the second, between asking and answer: agreeing, they narrow; one that
- * cannot be true beside them (the visitor's clock was set) replaces them; none, or one no clock could give, leaves them.
- */
+/** `known` and a moment stamped, to the second, between asking and answer: narrowed, or replaced where they disagree. */
 function narrowed(known: Bounds, moment: number | null, { sentAt, receivedAt }: AnswerTiming): Bounds {
   if (moment === null) return known;
   const [low, high] = [moment - receivedAt, moment + 1000 - sentAt];
@@ -180,7 +166,6 @@ function narrowed(known: Bounds, moment: number | null, { sentAt, receivedAt }: 
 }
 
 export type ProviderClock = ReturnType<typeof createProviderClock>;
-
 /** Links expire in the provider's time; a visitor's clock may be hours off. Bounds holding zero leave it be. */
 export function createProviderClock() {
   // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
@@ -222,7 +207,6 @@ export function* stringsIn(values: readonly unknown[]): Generator<string> {
 
 /** An HTTP-date opens with the day's name and holds a time: Date.parse alone reads a date into almost anything. */
 const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
-
 export function readHttpDate(value: string | null | undefined): number | null {
   const text = value?.trim() ?? '';
   const moment = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;

@@ -1,12 +1,13 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toOperation, type Operation } from '../../src/api/operation';
+import { toOperation } from '../../src/api/operation';
 import {
   abortError,
   createProviderClock,
   LookupError,
   post,
   type Destination,
+  type Operation,
   type ProviderClock,
 } from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
