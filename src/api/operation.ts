@@ -1,10 +1,15 @@
 /** The two operations, and how an answer to them becomes a safe link, or the failure its GraphQL errors say. */
 import { MESSAGES, type LinkKind, type LinkRequest } from '../machine/inputs.js';
 import { isRefusalCode } from '../machine/reasons.js';
-import { invalidResponse, isObject, LookupError, oneLine, tried, type OperationResult } from './wire.js';
-import type { Operation } from './wire.js';
-
-export type { Operation, OperationResult };
+import {
+  invalidResponse,
+  isObject,
+  LookupError,
+  oneLine,
+  tried,
+  type Operation,
+  type OperationResult,
+} from './wire.js';
 
 /** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
 export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
@@ -28,20 +33,14 @@ export const getPbrMaterialDownloadLinkQuery = query(
   `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
 );
 
-/** Lets the provider tell our traffic apart from its other clients. */
-export const CLIENT_NAME_HEADERS = { 'apollographql-client-name': 'web-components' } as const;
-
 /** Inputs a request leaves out (`resolution="none"`) are undefined, and JSON leaves them out of the body. */
 export function toOperation(request: LinkRequest): Operation {
   const { organizationId, articleId, resolution, fileType } = request;
-  const variables = { articleId, organizationId, resolution, fileType };
-  return request.kind === 'pbr'
-    ? { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables }
-    : {
-        operationName: GET_MATERIAL_DOWNLOAD_LINK,
-        query: getMaterialDownloadLinkQuery,
-        variables: { ...variables, assignmentType: request.assignmentType },
-      };
+  const assignment = request.kind !== 'pbr' && { assignmentType: request.assignmentType };
+  const variables = { articleId, organizationId, resolution, fileType, ...assignment };
+  return assignment
+    ? { operationName: GET_MATERIAL_DOWNLOAD_LINK, query: getMaterialDownloadLinkQuery, variables }
+    : { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
 }
 
 /** The value down `path`, undefined where a step is missing: an answer is untrusted JSON. */
@@ -62,36 +61,25 @@ export function readDownloadUrl(kind: LinkKind, data: unknown): unknown {
   const [material] = listAt(data, 'materials', 'data');
   if (material === undefined) return null;
   if (!isObject(material)) throw unexpected('a material is not an object');
-  let found: unknown;
   if (kind === 'pbr') {
     // The query already filters; checking again keeps a lax server from handing out a draft.
-    const done = listAt(material, 'jsonFileAssignments').find(
-      (assignment) => at(assignment, 'state') === 'DONE' && at(assignment, 'default') === true,
-    );
-    found = at(done, 'jsonFile', 'outputDataObject', 'downloadUrl');
-  } else {
-    if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
-    // Tileable renders can be videos; the first image is the tile.
-    const renders = listAt(material, 'dataObjectAssignments').filter(isObject);
-    const render =
-      kind === 'thumbnail'
-        ? renders[0]
-        : renders.find((each) => {
-            const mediaType = at(each, 'dataObject', 'mediaType');
-            return typeof mediaType === 'string' && mediaType.startsWith('image/');
-          });
-    found = at(render, 'dataObject', 'thumbnail', 'downloadUrl');
+    const assignments = listAt(material, 'jsonFileAssignments');
+    const done = assignments.find((each) => at(each, 'state') === 'DONE' && at(each, 'default') === true);
+    return at(done, 'jsonFile', 'outputDataObject', 'downloadUrl') ?? null;
   }
-  return found ?? null;
+  if (kind !== 'thumbnail' && kind !== 'tile') throw new LookupError(MESSAGES.unrecognizedType);
+  const renders = listAt(material, 'dataObjectAssignments').filter(isObject);
+  // Tileable renders can be videos; the first image is the tile.
+  const isImage = (type: unknown) => typeof type === 'string' && type.startsWith('image/');
+  const render =
+    kind === 'thumbnail' ? renders[0] : renders.find((each) => isImage(at(each, 'dataObject', 'mediaType')));
+  return at(render, 'dataObject', 'thumbnail', 'downloadUrl') ?? null;
 }
-
-/** A server may send one message per field. */
-const MAX_MESSAGES = 3;
 
 /** A refusal where an error carries a refusal code, else the provider's words; not transient: asked again, the same. */
 export function graphqlFailure(errors: OperationResult['errors']): LookupError | undefined {
   const messages: string[] = [];
-  for (const error of (errors ?? []) as readonly unknown[]) {
+  for (const error of errors ?? []) {
     const code = at(error, 'extensions', 'code');
     const message = at(error, 'message');
     const words = typeof message === 'string' ? oneLine(message).trim() : '';
@@ -101,7 +89,8 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
     }
     if (words) messages.push(words);
   }
-  return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, MAX_MESSAGES).join('; ')}`) : undefined;
+  // Three at most: a server may send one message per field.
+  return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, 3).join('; ')}`) : undefined;
 }
 
 /**
@@ -122,9 +111,6 @@ export function readLink(kind: LinkKind, { data, errors }: OperationResult): str
   return null;
 }
 
-/** No real download link comes near it. */
-export const MAX_HREF_LENGTH = 8192;
-
 /** Only an absolute http(s) URL, as a browser serializes it (a space becomes `%20`). */
 export function toSafeHref(url: unknown): string {
   const refuse = (why: string, shown = '') =>
@@ -132,7 +118,8 @@ export function toSafeHref(url: unknown): string {
   if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
   // Quoted as JSON, so a control character from the service stays on one line.
   const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
-  if (url.length > MAX_HREF_LENGTH) throw refuse(`longer than ${MAX_HREF_LENGTH} characters`, shown);
+  // No real download link comes near it.
+  if (url.length > 8192) throw refuse('longer than 8192 characters', shown);
   // No real link carries a control character or ends in a space, and browsers silently drop some.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!/^https?:\/\/[^\s/]/i.test(url) || url !== url.trim() || /[\u0000-\u001f\u007f]/.test(url)) {

@@ -15,7 +15,6 @@ export class LookupError extends Error implements LookupFailure {
   /** Drawn once per failed request, so all its operations retry together. */
   declare jitter: number;
   declare failedAt: number;
-
   constructor(message: string, said: Partial<Omit<LookupError, 'message'>> = {}) {
     super(message);
     const unsaid = { reason: 'request-failed', transient: false, retryInMs: null, retryAt: null };
@@ -25,56 +24,60 @@ export class LookupError extends Error implements LookupFailure {
 
 /** A GraphQL operation as it goes out (operation.ts writes ours), and a result as it comes back. */
 export type Operation = { operationName: string; query: string; variables: Record<string, unknown> };
-export type OperationResult = {
-  data?: unknown;
-  errors?: readonly { message?: string; extensions?: { code?: unknown } }[];
-};
-
+export type OperationResult = { data?: unknown; errors?: readonly unknown[] };
 export type Destination = { endpoint: string; headers: Record<string, string> };
 
-/** The caller aborts `controller` once nobody waits; the timeout aborts it too, and so does the request's end. */
-export type RequestLimits = { controller: AbortController; timeoutMs: number };
+/** The client name lets the provider tell our traffic apart from its other clients. */
+const HEADERS = {
+  accept: 'application/graphql-response+json, application/json',
+  'content-type': 'application/json',
+  'apollographql-client-name': 'web-components',
+};
 
-export type AnswerClock = Pick<ProviderClock, 'observe'>;
-
-/**
- * Posts one operation as a JSON object, or several as an array, and tells `clock` of the answers: one an operation,
- * or undefined where a batch was refused or answered in another shape. An abort rejects with the caller's reason.
- */
+// An answer per operation (one goes as an object, several as an array), or undefined where a batch was refused or
+// answered in another shape. The caller aborts through `controller`, and an abort rejects with the caller's reason.
 export async function post(
   { endpoint, headers }: Destination,
   operations: readonly Operation[],
-  { controller, timeoutMs }: RequestLimits,
-  clock: AnswerClock,
+  { controller, timeoutMs }: { controller: AbortController; timeoutMs: number },
+  clock: Pick<ProviderClock, 'observe'>,
 ): Promise<OperationResult[] | undefined> {
   const asArray = operations.length > 1;
   const { signal } = controller;
-  const timeout = new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
-  const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+  const timeout = () => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+  const timer = setTimeout(timeout, timeoutMs);
   const sentAt = Date.now();
-  let response: Response;
-  let text: string;
   try {
     // Looked up per call, so a fetch wrapper the page installs later still applies.
-    response = await globalThis.fetch(endpoint, {
+    const response = await globalThis.fetch(endpoint, {
       method: 'POST',
-      headers: {
-        accept: 'application/graphql-response+json, application/json',
-        'content-type': 'application/json',
-        ...headers,
-      },
+      headers: { ...HEADERS, ...headers },
       body: JSON.stringify(asArray ? operations : operations[0]),
       credentials: 'same-origin',
       signal,
     });
-    text = await response.text();
+    const text = await response.text();
+    const body = tried((): unknown => JSON.parse(text));
+    // A 400 without an array for an array body: the server does not batch. A 429 is about the rate, not the shape.
+    if (asArray && response.status === 400 && !Array.isArray(body)) return undefined;
+    if (!response.ok) throw statusFailure(response);
+    // Any other type is a page (a web app's fallback HTML at `/graphql`), even where it parses.
+    const isGraphql = /\bapplication\/(graphql-response\+)?json\b/i.test(response.headers.get('content-type')!);
+    if (body === undefined || !isGraphql) throw invalidResponse('not JSON');
+    const answers: unknown = asArray ? body : [body];
+    if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
+    const results = answers.map(readOperationResult);
+    // Across origins `Date` reads as null unless the provider exposes it.
+    const data = results.map((result) => result.data);
+    clock.observe({ sentAt, receivedAt: Date.now(), date: response.headers.get('date') }, data);
+    return results;
   } catch (caught) {
     // WebKit rejects with an AbortError of its own, whatever the reason: the signal says which limit it was.
     const error = signal.aborted ? abortError(signal) : caught;
     if (!(error instanceof Error)) throw new LookupError(`request failed: ${String(error)}`);
     // Not retried: a server that slow would only be asked to be slow again.
     if (error.name === 'TimeoutError') throw new LookupError(`request timed out after ${timeoutMs} ms`);
-    if (error.name === 'AbortError') throw error;
+    if (error.name === 'AbortError' || error instanceof LookupError) throw error;
     // fetch's TypeError is every network error (offline, DNS, CORS); a page's fetch wrapper may throw anything.
     const transient = error instanceof TypeError;
     throw new LookupError(`${transient ? 'network error' : 'request failed'}: ${oneLine(error.message)}`, {
@@ -84,23 +87,6 @@ export async function post(
     clearTimeout(timer);
     controller.abort();
   }
-  const body = tried((): unknown => JSON.parse(text));
-  // A 400 without an array for an array body: the server does not batch. A 429 is about the rate, not the shape.
-  if (asArray && response.status === 400 && !Array.isArray(body)) return undefined;
-  if (!response.ok) throw statusFailure(response);
-  // Any other type is a page (a web app's fallback HTML at `/graphql`), even where it parses.
-  const isGraphql = /\bapplication\/(graphql-response\+)?json\b/i.test(response.headers.get('content-type')!);
-  if (body === undefined || !isGraphql) throw invalidResponse('not JSON');
-  const answers: unknown = asArray ? body : [body];
-  if (!Array.isArray(answers) || answers.length !== operations.length) return undefined;
-  const results = answers.map(readOperationResult);
-  // Across origins `Date` reads as null unless the provider exposes it.
-  const timing = { sentAt, receivedAt: Date.now(), date: response.headers.get('date') };
-  clock.observe(
-    timing,
-    results.map(({ data }) => data),
-  );
-  return results;
 }
 
 /** Only the shape the lookup relies on; the readers check the data. */
@@ -113,7 +99,6 @@ function readOperationResult(value: unknown): OperationResult {
 }
 
 export const invalidResponse = (what: string) => new LookupError(`invalid response: ${what}`);
-
 export function tried<T>(use: () => T): T | undefined {
   try {
     return use();
@@ -121,10 +106,8 @@ export function tried<T>(use: () => T): T | undefined {
     return undefined;
   }
 }
-
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export const abortError = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
@@ -138,11 +121,9 @@ export function oneLine(text: string): string {
 export function statusFailure({ status, headers }: Response): LookupError {
   const transient = [429, 502, 503, 504].includes(status);
   const now = readHttpDate(headers.get('date')) ?? Date.now();
-  return new LookupError(`request failed: HTTP ${status}`, {
-    reason: status === 401 || status === 403 ? 'unauthorized' : 'request-failed',
-    transient,
-    retryAfterMs: transient ? parseRetryAfter(headers.get('retry-after'), now) : undefined,
-  });
+  const retryAfterMs = transient ? parseRetryAfter(headers.get('retry-after'), now) : undefined;
+  const reason = status === 401 || status === 403 ? 'unauthorized' : 'request-failed';
+  return new LookupError(`request failed: HTTP ${status}`, { reason, transient, retryAfterMs });
 }
 
 /** Delay-seconds or an HTTP date, counted from `now` in the server's time: a wrong visitor clock waits as asked. */
@@ -156,10 +137,8 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 /** A server may ask for a pause; longer than this and the link is better given up for now. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
-/**
- * Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, at most `policy.attempts`
- * times, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
- */
+// Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, `policy.attempts` times at
+// most, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
   const { retryAfterMs, jitter, failedAt } = error;
@@ -171,38 +150,40 @@ export function withRetry(error: unknown, attempt: number, policy: RetryOptions 
 
 /** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
 export type AnswerTiming = { sentAt: number; receivedAt: number; date: string | null };
-
-/** The provider's clock minus the visitor's, at least and at most, in ms. */
-type OffsetBounds = [low: number, high: number] | null;
-
 /** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
 export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
+/** The provider's clock minus the visitor's, at least and at most, in ms; empty while nothing says. */
+type Bounds = [low: number, high: number] | [];
+
+/** `known` and a moment stamped, to the second, between asking and answer: narrowed, or replaced where they disagree. */
+function narrowed(known: Bounds, moment: number | null, { sentAt, receivedAt }: AnswerTiming): Bounds {
+  if (moment === null) return known;
+  const [low, high] = [moment - receivedAt, moment + 1000 - sentAt];
+  if (low > high || low < -MAX_CREDIBLE_OFFSET_MS || high > MAX_CREDIBLE_OFFSET_MS) return known;
+  const [knownLow = low, knownHigh = high] = known;
+  const both: Bounds = [Math.max(low, knownLow), Math.min(high, knownHigh)];
+  return both[0] <= both[1] ? both : [low, high];
+}
 
 export type ProviderClock = ReturnType<typeof createProviderClock>;
-
-/**
- * Links expire in the provider's time; a visitor's clock may be hours off. Agreeing readings narrow the offset, one
- * against them (the clock was set) replaces them; bounds holding zero leave the clock be, others expire links soonest.
- */
+/** Links expire in the provider's time; a visitor's clock may be hours off. Bounds holding zero leave it be. */
 export function createProviderClock() {
   // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
-  let fromDates: OffsetBounds = null;
-  let fromSignatures: OffsetBounds = null;
-  /** How far the provider's clock is ahead (negative: behind); null while nothing says. */
+  let fromDates: Bounds = [];
+  let fromSignatures: Bounds = [];
+  /** How far the provider's clock is ahead (negative: behind), at most, so links expire soonest; null: nothing says. */
   const aheadBy = (): number | null => {
-    const [low, high] = fromDates ?? fromSignatures ?? [];
+    const [low, high] = fromDates.length ? fromDates : fromSignatures;
     return high === undefined ? null : low! <= 0 && high >= 0 ? 0 : high;
   };
-  /** Never later than the provider's moment is. */
   const toVisitorTime = (providerMoment: number) => providerMoment - (aheadBy() ?? 0);
   return {
-    /** Takes in an answer's `Date` where readable, else the signing times of the links in `answers`. */
+    /** Takes in an answer's `Date` where it counts, else the signing times of the links in `answers`. */
     observe(timing: AnswerTiming, answers: readonly unknown[]) {
-      const dated = boundsFrom(readHttpDate(timing.date), timing);
-      if (dated) fromDates = narrowed(fromDates, dated);
+      const dated = narrowed(fromDates, readHttpDate(timing.date), timing);
+      if (dated !== fromDates) fromDates = dated;
       else
-        for (const href of stringsIn(answers))
-          fromSignatures = narrowed(fromSignatures, boundsFrom(readSigningTime(href), timing));
+        for (const href of stringsIn(answers)) fromSignatures = narrowed(fromSignatures, readSigningTime(href), timing);
     },
     toVisitorTime,
     /** When a link stops working; null where it does not say. */
@@ -212,22 +193,6 @@ export function createProviderClock() {
     },
     aheadBy,
   };
-}
-
-/** A moment stamped, to the second, between asking and answer. */
-function boundsFrom(providerMoment: number | null, { sentAt, receivedAt }: AnswerTiming): OffsetBounds {
-  if (providerMoment === null) return null;
-  const low = providerMoment - receivedAt;
-  const high = providerMoment + 1000 - sentAt;
-  const credible = low >= -MAX_CREDIBLE_OFFSET_MS && high <= MAX_CREDIBLE_OFFSET_MS;
-  return credible && low <= high ? [low, high] : null;
-}
-
-function narrowed(known: OffsetBounds, reading: OffsetBounds): OffsetBounds {
-  if (!known || !reading) return reading ?? known;
-  const low = Math.max(known[0], reading[0]);
-  const high = Math.min(known[1], reading[1]);
-  return low <= high ? [low, high] : reading;
 }
 
 /** Without recursion: a server's answer could nest deep enough to overflow the stack. */
@@ -242,7 +207,6 @@ export function* stringsIn(values: readonly unknown[]): Generator<string> {
 
 /** An HTTP-date opens with the day's name and holds a time: Date.parse alone reads a date into almost anything. */
 const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? .*\b\d{2}:\d{2}:\d{2}\b/;
-
 export function readHttpDate(value: string | null | undefined): number | null {
   const text = value?.trim() ?? '';
   const moment = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;

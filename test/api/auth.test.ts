@@ -1,22 +1,30 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readAuthHeaders } from '../../src/api/transport';
 
-const storage = (items: Record<string, string>) => () => ({ getItem: (key: string) => items[key] ?? null });
+/** The headers read from a page's localStorage holding `items`. */
+function headersWith(items: Record<string, string>) {
+  vi.stubGlobal('localStorage', { getItem: (key: string) => items[key] ?? null });
+  return readAuthHeaders();
+}
 
 describe('readAuthHeaders', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('sends the api key when there is one, ahead of a user token', () => {
-    expect(readAuthHeaders(storage({ 'cm-api-key': 'k-1', 'cm-user-token': 't-1' }))).toEqual({ 'api-key': 'k-1' });
+    expect(headersWith({ 'cm-api-key': 'k-1', 'cm-user-token': 't-1' })).toEqual({ 'api-key': 'k-1' });
   });
 
   it('sends a bearer token when there is only a user token', () => {
-    expect(readAuthHeaders(storage({ 'cm-user-token': 't-1' }))).toEqual({ authorization: 'Bearer t-1' });
+    expect(headersWith({ 'cm-user-token': 't-1' })).toEqual({ authorization: 'Bearer t-1' });
   });
 
   it('sends no auth without either, or without storage at all', () => {
-    expect(readAuthHeaders(storage({}))).toEqual({});
-    expect(readAuthHeaders(() => null)).toEqual({});
+    expect(headersWith({})).toEqual({});
+    vi.stubGlobal('localStorage', null);
+    expect(readAuthHeaders()).toEqual({});
   });
 
   it('logs a storage failure and goes on without auth', () => {
@@ -24,7 +32,12 @@ describe('readAuthHeaders', () => {
     const blocked = () => {
       throw new DOMException('The document is sandboxed', 'SecurityError');
     };
-    expect(readAuthHeaders(blocked)).toEqual({});
+    Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: blocked });
+    try {
+      expect(readAuthHeaders()).toEqual({});
+    } finally {
+      delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
     expect(error).toHaveBeenCalledOnce();
     expect(String(error.mock.calls[0]![0])).toMatch(/cannot read localStorage.*SecurityError.*without auth/);
   });
@@ -33,7 +46,7 @@ describe('readAuthHeaders', () => {
     'drops a secret no header can carry (%j) without logging it',
     (secret) => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-      expect(readAuthHeaders(storage({ 'cm-api-key': secret }))).toEqual({});
+      expect(headersWith({ 'cm-api-key': secret })).toEqual({});
       expect(error).toHaveBeenCalledOnce();
       expect(JSON.stringify(error.mock.calls)).not.toContain(secret);
     },
@@ -61,14 +74,16 @@ describe('readAuthHeaders from the page', () => {
     } finally {
       if (own) Object.defineProperty(globalThis, 'localStorage', own);
     }
-    expect(readAuthHeaders(() => null)).toEqual({});
-    expect(readAuthHeaders(() => undefined)).toEqual({});
+    vi.stubGlobal('localStorage', null);
+    expect(readAuthHeaders()).toEqual({});
+    vi.stubGlobal('localStorage', undefined);
+    expect(readAuthHeaders()).toEqual({});
     expect(error).not.toHaveBeenCalled();
   });
 
   it('names the storage key whose value no header can carry', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(readAuthHeaders(storage({ 'cm-user-token': 'line\nbreak' }))).toEqual({});
+    expect(headersWith({ 'cm-user-token': 'line\nbreak' })).toEqual({});
     expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
       'cm-material-download: localStorage["cm-user-token"] holds characters an HTTP header cannot carry; sending the request without auth',
     ]);

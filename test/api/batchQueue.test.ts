@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { BATCH_REFUSAL_KEY_PREFIX } from '../../src/api/transport';
+import { createTransport } from '../../src/api/transport';
 import { configureTransport, type BatchOptions } from '../../src/api/config';
 import { articlesPerRequest, fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
-import { answerLinks, foundLinkOf, freshConfig, useFakeClock } from './support/transportFixtures';
+import { answerLinks, foundLinkOf, freshConfig, thumbnailRequest, useFakeClock } from './support/transportFixtures';
 
 /**
  * When operations go out, and together with which, on a fake clock against a
@@ -202,22 +202,26 @@ describe('a refusal to batch, remembered for the browser session', () => {
     Array.isArray(request.body)
       ? json({ errors: [{ message: 'Operation batching disabled.' }] }, 400)
       : answerLinks(request);
-  const keyOf = (endpoint: string) => `${BATCH_REFUSAL_KEY_PREFIX}${endpoint}`;
+  const keyOf = (endpoint: string) => `cm-material-download:no-batch:${endpoint}`;
 
-  /** A page's sessionStorage; `failing` names the method that throws, as in a sandbox or with the quota used up. */
+  /**
+   * A page's sessionStorage, whose reads and writes the test can count; `failing` names the method that throws, as in
+   * a sandbox or with the quota used up.
+   */
   function sessionStorageOf(items: Record<string, string>, failing?: 'getItem' | 'setItem') {
     const fail = () => {
       throw new DOMException('denied', failing === 'setItem' ? 'QuotaExceededError' : 'SecurityError');
     };
-    vi.stubGlobal('sessionStorage', {
-      getItem: failing === 'getItem' ? fail : (key: string) => items[key] ?? null,
-      setItem: failing === 'setItem' ? fail : (key: string, value: string) => void (items[key] = value),
-    });
-    return items;
+    const storage = {
+      getItem: vi.fn(failing === 'getItem' ? fail : (key: string) => items[key] ?? null),
+      setItem: vi.fn(failing === 'setItem' ? fail : (key: string, value: string) => void (items[key] = value)),
+    };
+    vi.stubGlobal('sessionStorage', storage);
+    return Object.assign(storage, { items });
   }
 
   it("is written to the page's sessionStorage under the endpoint's key", async () => {
-    const items = sessionStorageOf({});
+    const { items } = sessionStorageOf({});
     fakeFetch(refusesArrays);
     const endpoint = freshBatch({ intervalMs: 30, max: 10 });
     const links = ['A-1', 'A-2'].map((id) => lookup(id));
@@ -228,11 +232,12 @@ describe('a refusal to batch, remembered for the browser session', () => {
 
   it('from an earlier page load: each operation goes alone at once, no array ever', async () => {
     const endpoint = freshBatch({ intervalMs: 30, max: 10 });
-    sessionStorageOf({ [keyOf(endpoint)]: '1' });
+    const { setItem } = sessionStorageOf({ [keyOf(endpoint)]: '1' });
     const { requests } = fakeFetch(refusesArrays);
     const links = ['A-1', 'A-2'].map((id) => lookup(id));
     await elapse(0);
     expect(articlesPerRequest(requests)).toEqual([['A-1'], ['A-2']]);
+    expect(setItem).not.toHaveBeenCalled();
     expect(requests.some((request) => Array.isArray(request.body))).toBe(false);
     expect(await Promise.all(links)).toEqual(['A-1', 'A-2'].map((id) => foundLinkOf(id)));
   });
@@ -262,24 +267,48 @@ describe('a refusal to batch, remembered for the browser session', () => {
     expect(requests[3]!.headers.get('api-key')).toBe('k-1');
   });
 
-  it.each(['getItem', 'setItem'] as const)(
-    'where sessionStorage.%s throws: every link still comes, nothing is thrown or logged',
+  it('is read once per endpoint, however many operations ask, and written once', async () => {
+    const { getItem, setItem } = sessionStorageOf({});
+    fakeFetch(refusesArrays);
+    freshBatch({ intervalMs: 30, max: 2 });
+    // Two full batches go at once, and both are refused.
+    await lookUpEach(['A-1', 'A-2', 'A-3', 'A-4'], 0);
+    await lookUpEach(['A-5', 'A-6'], 0);
+    expect(getItem).toHaveBeenCalledOnce();
+    expect(setItem).toHaveBeenCalledOnce();
+  });
+
+  it.each(['getItem', 'setItem', null] as const)(
+    'where sessionStorage.%s throws (null: there is none): every link still comes, nothing is thrown or logged',
     async (failing) => {
       const logged = vi.spyOn(console, 'error');
-      sessionStorageOf({}, failing);
+      const storage = failing && sessionStorageOf({}, failing);
+      if (!storage) vi.stubGlobal('sessionStorage', null);
       const { requests } = fakeFetch(refusesArrays);
       freshBatch({ intervalMs: 30, max: 10 });
       const first = ['A-1', 'A-2'].map((id) => lookup(id));
       await elapse(30);
       expect(await Promise.all(first)).toEqual(['A-1', 'A-2'].map((id) => foundLinkOf(id)));
-      // This page remembers all the same.
+      // This page remembers all the same, and reads the storage no more.
       void lookup('A-3');
       await elapse(0);
       expect(articlesPerRequest(requests)).toEqual([['A-1', 'A-2'], ['A-1'], ['A-2'], ['A-3']]);
+      if (storage) expect(storage.getItem).toHaveBeenCalledOnce();
       expect(logged).not.toHaveBeenCalled();
       logged.mockRestore();
     },
   );
+
+  it('where the storage is full, the next page load does not know', async () => {
+    sessionStorageOf({}, 'setItem');
+    const { requests } = fakeFetch(refusesArrays);
+    freshBatch({ intervalMs: 30, max: 10 });
+    await lookUpEach(['A-1', 'A-2'], 30);
+    const nextPage = createTransport();
+    for (const id of ['A-3', 'A-4']) void nextPage.lookup(thumbnailRequest(id), new AbortController().signal, 0);
+    await elapse(30);
+    expect(articlesPerRequest(requests).slice(3)).toEqual([['A-3', 'A-4'], ['A-3'], ['A-4']]);
+  });
 
   it('where reaching sessionStorage at all throws: every link still comes', async () => {
     Object.defineProperty(globalThis, 'sessionStorage', {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure, readLink } from '../../src/api/operation';
-import { LookupError } from '../../src/api/wire';
+import { LookupError, type OperationResult } from '../../src/api/wire';
 import { REFUSAL_CODES } from '../../src/machine/reasons';
 import { explainReason } from '../../src/inspector/words';
-import type { OperationResult } from '../../src/api/operation';
 
 /**
  * Reading an answer's GraphQL errors: a refusal by code, the provider's words

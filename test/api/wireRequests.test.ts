@@ -1,14 +1,14 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toOperation, type Operation } from '../../src/api/operation';
+import { toOperation } from '../../src/api/operation';
 import {
   abortError,
   createProviderClock,
   LookupError,
   post,
-  type AnswerClock,
   type Destination,
-  type RequestLimits,
+  type Operation,
+  type ProviderClock,
 } from '../../src/api/wire';
 import { fakeFetch, json, thumbnailAnswer, type Answer } from './support/fakeFetch';
 import { thumbnailRequest } from './support/transportFixtures';
@@ -22,8 +22,10 @@ const operation = (articleId: string) => toOperation(thumbnailRequest(articleId)
  * transport.test.ts; here each answer is exactly the one a case needs.
  */
 
+type Limits = Parameters<typeof post>[2];
+
 /** One operation goes as a JSON object: it always has an answer, or a rejection. */
-const postOperation = async (to: Destination, operation: Operation, within: RequestLimits, heard: AnswerClock) =>
+const postOperation = async (to: Destination, operation: Operation, within: Limits, heard: ProviderClock) =>
   (await post(to, [operation], within, heard))![0]!;
 /** Several go as a JSON array. */
 const postBatch = post;
