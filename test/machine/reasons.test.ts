@@ -17,7 +17,7 @@ const swatch: LinkRequest = {
   assignmentType: 'THUMBNAIL_10X10_CM',
 };
 /** The sentence the lookup fails with for a GraphQL error. */
-const sentenceOf = (error: { message?: unknown; extensions?: unknown }) => graphqlFailure([error as never])!.message;
+const sentenceOf = (error: { message?: unknown; extensions?: unknown }) => graphqlFailure([error])!.message;
 
 describe('REASONS', () => {
   it('unauthorized names HTTP 401 and 403 and every GraphQL refusal code, and says to check the API key or token', () => {
