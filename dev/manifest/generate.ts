@@ -1,7 +1,7 @@
 // `npm run manifest`: writes custom-elements.json (from the element itself, see
 // manifest.ts), the README's attribute table (from `ATTRIBUTES`,
 // src/machine/attributes.ts) and its reasons table (from `REASONS`,
-// src/machine/reasons.ts). test/ecosystem/manifest.test.ts,
+// src/inspector/words.ts). test/ecosystem/manifest.test.ts,
 // readme-attributes.test.ts and troubleshooting.test.ts fail when the
 // committed files differ from what this produces.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -14,7 +14,7 @@ const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const { messages, unreadable, directConsole } = collectConsoleMessages(srcDir);
 
-/** The section, without its generated reasons table (checked below, against src/machine/reasons.ts). */
+/** The section, without its generated reasons table (checked below, against src/inspector/words.ts). */
 function troubleshootingSection(markdown: string): string {
   const section = /^## Troubleshooting\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1] ?? '';
   const start = section.indexOf(REASONS_START);
@@ -75,7 +75,7 @@ describe('the README troubleshooting table', () => {
 });
 
 describe("the README troubleshooting table's reasons", () => {
-  it('is what `npm run manifest` writes from src/machine/reasons.ts, under Troubleshooting', () => {
+  it('is what `npm run manifest` writes from src/inspector/words.ts, under Troubleshooting', () => {
     const section = /^## Troubleshooting\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1] ?? '';
     expect(section).toContain(reasonsBlock());
   });
