@@ -84,7 +84,7 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
     const message = at(error, 'message');
     const words = typeof message === 'string' ? oneLine(message).trim() : '';
     if (typeof code === 'string' && isRefusalCode(code)) {
-      // The explanation reads this sentence back (readRefusal): its shape is the refusals' own.
+      // The inspector's explanation reads this sentence back (explainReason): its shape is the refusals' own.
       return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
     }
     if (words) messages.push(words);

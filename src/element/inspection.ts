@@ -1,5 +1,6 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { DecodedTransition, Debugging } from '../debug/debugging.js';
+import { tried } from '../api/wire.js';
 import { logWarning } from '../log.js';
 import { pageWork } from './page.js';
 
@@ -92,14 +93,7 @@ function ownObserver(host: HTMLElement): Observe {
   };
 }
 
-function tried<T>(call: () => T): T | undefined {
-  try {
-    return call();
-  } catch {
-    // A broken hook or inspector must not break the element it watches.
-    return undefined;
-  }
-}
+/** A broken hook or inspector must not break the element it watches. */
 const safely = (call: () => void) => void tried(call);
 
 /** At once if the debugging code is there, else once it is, after the jobs that waited before. */
