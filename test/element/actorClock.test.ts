@@ -38,4 +38,16 @@ describe('the actors’ clock', () => {
     expect(clock.waiting()).toBe(false);
     expect(changed).toHaveBeenCalled();
   });
+  it('runs timers due within a few ms of each other in one task: the retries of one failed request share a batch', () => {
+    const clock = createActorClock();
+    const order: string[] = [];
+    clock.setTimeout(() => order.push('first'), 1000);
+    clock.setTimeout(() => order.push('same moment'), 1012);
+    clock.setTimeout(() => order.push('later'), 1020);
+    vi.advanceTimersByTime(1000);
+    expect(order).toEqual(['first', 'same moment']);
+    vi.advanceTimersByTime(20);
+    expect(order).toEqual(['first', 'same moment', 'later']);
+    expect(clock.waiting()).toBe(false);
+  });
 });
