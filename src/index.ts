@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 
-export { configure, defineMaterialDownload } from './element/element.js';
+export { configure, defineMaterialDownload, refresh } from './element/element.js';
 export { LINK_CHANGE_EVENT, type LinkChangeDetail } from './element/dom.js';
 export type {
   ElementConfigureOptions,

@@ -14,6 +14,8 @@ export interface Transport {
   lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
   /** Sends every queued operation now: the page's starts are over. */
   flush(): void;
+  /** Drops every kept answer and shared operation, and reads the credentials again: the next lookups go out afresh. */
+  forget(): void;
   /** Keeps the windows open until the returned release, so work queued over several tasks batches as one. */
   holdBatchWindows(): () => void;
   /** As this transport's answers told it (the debug log reads `aheadBy()`). */
@@ -153,6 +155,10 @@ export function createTransport(): Transport {
       }
     },
     flush: () => queues.forEach((queue) => flush(queue)),
+    forget() {
+      entries.clear();
+      read = undefined;
+    },
     holdBatchWindows() {
       holds += 1;
       let held = true;
@@ -193,6 +199,9 @@ export function resolveEndpoint(endpoint: string, base = tried(() => new Request
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('only http and https are supported');
   return url.href;
 }
+
+/** Where the page keeps the visitor's credentials (docs/provider.md, "Requests and auth"). */
+export const CREDENTIAL_KEYS = ['cm-api-key', 'cm-user-token'];
 
 /** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
 export function readAuthHeaders(): Record<string, string> {

@@ -73,6 +73,7 @@ export function describeTransition(host: Host, step: DecodedTransition, now = Da
 
 function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number, aheadBy?: number | null) {
   const { href, reason, expiresAt, renewAt } = context;
+  if (trigger === 'REFRESH') return `${REFRESH_CAUSES[event.cause as 'refresh']}: looking the link up again`;
   if (reason) return reasonLine(context);
   const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote(aheadBy);
   if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
@@ -84,6 +85,8 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
   if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
   return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
 }
+
+const REFRESH_CAUSES = { refresh: 'refresh() was called', credentials: 'the credentials changed in another tab' };
 
 /** The reason in the element's own words; what fixes it is for the inspector and the README's troubleshooting table. */
 function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
@@ -107,7 +110,9 @@ export function debugLine(
   now: number,
   aheadBy: number | null,
 ) {
-  if (step && step.from !== step.to) return describeTransition(host, step, now, aheadBy);
+  // A refresh may stay where it is (`refreshing` again) and still sends a lookup.
+  if (step && (step.from !== step.to || step.trigger === 'REFRESH'))
+    return describeTransition(host, step, now, aheadBy);
   // An element that starts `idle` takes no step until an input arrives: no transition says it waits.
   const startsIdle = event.type === '@xstate.snapshot' && event.event.type === 'xstate.init';
   if (!startsIdle || (event.snapshot as { value?: unknown }).value !== 'idle') return null;

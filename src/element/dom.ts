@@ -36,7 +36,8 @@ export function readInputs(host: Element): MaterialDownloadInputs {
 /** The customer's own role and tabindex of each anchor shown disabled. */
 const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
 
-const findAnchor = ({ firstElementChild: first }: Element) => (first instanceof HTMLAnchorElement ? first : null);
+export const findAnchor = ({ firstElementChild: first }: Element) =>
+  first instanceof HTMLAnchorElement ? first : null;
 
 /**
  * Touches only what differs. Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without

@@ -1,10 +1,12 @@
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { configureTransport, type MaterialDownloadConfig } from '../api/config.js';
+import { CREDENTIAL_KEYS } from '../api/transport.js';
+import { tried } from '../api/wire.js';
 import { logError, logWarning } from '../log.js';
 import { ATTRIBUTES, INPUT_NAMES } from '../machine/attributes.js';
 import { createMaterialDownloadMachine, type MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
-import { bindWithSubscription, DEFER_HYDRATION, readInputs, showPending } from './dom.js';
+import { bindWithSubscription, DEFER_HYDRATION, findAnchor, readInputs, showPending } from './dom.js';
 import type { ElementConfigureOptions, MaterialDownloadElementConstructor } from './globalTypes.js';
 import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, setInspector } from './inspection.js';
 import { pageWork } from './page.js';
@@ -81,10 +83,34 @@ export function configure(options: ElementConfigureOptions = {}): Readonly<Mater
   return configureTransport(transport);
 }
 
+/** Every element of this copy of the code that has started, with its actor. */
+const running = new Map<HTMLElement, MaterialDownloadActor>();
+
+/**
+ * Every element on the page looks its link up again, past the answer cache, batched as at load; a link stays on its
+ * anchor until the next one comes. Call it once the visitor has signed in or out: other tabs follow by themselves.
+ * @example `localStorage.setItem('cm-user-token', token); refresh();`
+ */
+export function refresh(): void {
+  lookUpAgain('refresh');
+}
+
+/** Elements waiting for their inputs or their anchor, or with invalid ones, take no part (the statechart says which). */
+function lookUpAgain(cause: 'refresh' | 'credentials'): void {
+  if (running.size === 0) return;
+  pageWork().transport.forget();
+  for (const [host, actor] of running) if (findAnchor(host)) actor.send({ type: 'REFRESH', cause });
+}
+
 /** Made on first use, not at import: importing the library in Node must not touch HTMLElement. */
 function createElementClass(): MaterialDownloadElementConstructor {
   // Built with the first actor, not as the file loads: the page's first lookups need not wait for it.
   let logic: ReturnType<typeof buildElementLogic> | undefined;
+  // Another tab signed the visitor in or out, or storage was cleared. (The manifest builds the class in Node.)
+  globalThis.addEventListener?.('storage', ({ key, storageArea }) => {
+    const credentials = key === null || CREDENTIAL_KEYS.includes(key);
+    if (credentials && storageArea === tried(() => localStorage)) lookUpAgain('credentials');
+  });
 
   class MaterialDownloadElement extends HTMLElement {
     static readonly observedAttributes = [
@@ -93,6 +119,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       DEFER_HYDRATION,
     ];
     static configure = configure;
+    static refresh = refresh;
     static readonly version = VERSION;
 
     #actor: MaterialDownloadActor | null = null;
@@ -155,6 +182,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
         ...(inspect ? { inspect } : {}),
       });
       this.#actor = actor;
+      running.set(this, actor);
       pageInspection().live.set(this, actor);
       actor.start();
       this.#unbind = bindAnchor(this, actor);
@@ -167,6 +195,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       if (!this.#actor) return;
       this.#actor.send({ type: 'DESTROY' });
       this.#actor = null;
+      running.delete(this);
       pageInspection().live.delete(this);
       this.#unbind?.();
     }

@@ -51,6 +51,8 @@ export interface MaterialDownloadElementConstructor {
    * @param options - The options to change; the others keep their values.
    */
   configure(options?: ElementConfigureOptions): Readonly<MaterialDownloadConfig>;
+  /** Every element looks its link up again, past any cache: call it once the visitor signed in or out. */
+  refresh(): void;
   /** The package version that defined the class; a different one under the same tag gets a warning. */
   readonly version: string;
 }

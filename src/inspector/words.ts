@@ -72,12 +72,15 @@ const EVENT_WORDS: Record<string, string> = {
   VISIBLE: 'became visible',
   'xstate.error.actor.visibility': 'visibility unknown: fetching now',
   RECONNECTED: 'back online',
+  'REFRESH.refresh': 'refresh() called',
+  'REFRESH.credentials': 'credentials changed in another tab',
   DESTROY: 'removed',
 };
 
 /** A step's cause in the element's words; an eventless step is part of what the event before it started. */
 export function eventWords({ trigger, event }: TransitionEntry): string {
-  const type = trigger === 'always' ? event.type : trigger;
+  const named = trigger === 'always' ? event.type : trigger;
+  const type = named === 'REFRESH' ? `REFRESH.${String(event.cause)}` : named;
   return EVENT_WORDS[type.replace(/^(xstate\.after\.[^.]+)\..*$/, '$1')] ?? type;
 }
 

@@ -44,6 +44,9 @@ const worthRetrying = {
 
 const failed = { target: 'disabled', actions: { type: 'assignFailure', params: failureOf } } as const;
 
+/** Asked again (`refresh()`, credentials changed): a lookup under way may carry the old credentials, so it starts over. */
+const lookUpAgain = { REFRESH: { target: 'fetching', reenter: true, actions: 'startOver' } } as const;
+
 /** `fetching` and `refreshing` look up alike; they differ in what a failure does. */
 const lookup = {
   id: 'lookup',
@@ -187,7 +190,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         retryInMs: failure.retryInMs ?? 0,
         retryAt: failure.retryAt,
       })),
-      // The failure that was waited out is over: a lookup that now finds no link must not repeat it.
+      // What the last lookup said is over (waited out, or asked again): a lookup that now finds no link must not repeat it.
       startOver: assign({ ...AFRESH, error: null, reason: null }),
       // Told about every disabled settling; `error` is null when the provider simply has no link.
       reportError: reportError ?? ((_, _params: { error: string | null }) => {}),
@@ -208,7 +211,9 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       hasLink: (_, href: LookupOutput) => href !== null,
       isRenewalDue: ({ context }) => hasCome(context.renewAt),
       isExpired: ({ context }) => hasCome(context.expiresAt),
-      canTryRefreshAgain: ({ context }) => !context.refreshFailed && !hasCome(context.expiresAt),
+      // A refusal says this visitor may no longer have the link: it goes at once.
+      canTryRefreshAgain: ({ context }, failure: LookupFailure) =>
+        failure.reason !== 'unauthorized' && !context.refreshFailed && !hasCome(context.expiresAt),
       isWorthRetrying: (_, failure: LookupFailure) => failure.retryInMs !== null,
       changesRequest: ({ context, event }) => {
         assertEvent(event, 'INPUTS.SET');
@@ -254,14 +259,16 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         },
         on: { VISIBLE: 'fetching' },
       },
-      fetching: { invoke: { ...lookup, onError: [worthRetrying, failed] } },
+      fetching: { invoke: { ...lookup, onError: [worthRetrying, failed] }, on: lookUpAgain },
       // Tries that failed offline say nothing of the provider: back online, every try is ahead again.
       retrying: {
         after: { retryDelay: 'fetching' },
         invoke: { id: 'connection', src: 'watchConnection', input: true },
-        on: { RECONNECTED: { target: 'fetching', actions: 'startOver' } },
+        on: { RECONNECTED: { target: 'fetching', actions: 'startOver' }, ...lookUpAgain },
       },
       enabled: {
+        // The link stays on the anchor until the next one comes.
+        on: { REFRESH: { target: 'refreshing', actions: 'startOver' } },
         after: {
           renewalDelay: [
             { guard: 'isExpired', target: 'expired' },
@@ -272,10 +279,15 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       // The current link works until the next comes; a failure meanwhile tries once more, later.
       refreshing: {
         after: { expiryDelay: { guard: 'isExpired', target: 'expired' } },
+        on: { REFRESH: { target: 'refreshing', reenter: true, actions: 'startOver' } },
         invoke: {
           ...lookup,
           onError: [
-            { guard: 'canTryRefreshAgain', target: 'enabled', actions: 'assignRefreshRetry' },
+            {
+              guard: { type: 'canTryRefreshAgain', params: failureOf },
+              target: 'enabled',
+              actions: 'assignRefreshRetry',
+            },
             worthRetrying,
             failed,
           ],
@@ -286,7 +298,11 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       disabled: {
         // Only a lookup that failed on the wire has something to wait for; nothing in the watch can fail.
         invoke: { id: 'connection', src: 'watchConnection', input: ({ context }) => context.failedOnWire },
-        on: { RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' } },
+        on: {
+          RECONNECTED: { guard: 'failedOnWire', target: 'fetching', actions: 'startOver' },
+          // Invalid inputs have nothing to look up.
+          REFRESH: { guard: 'hasRequest', target: 'fetching', actions: 'startOver' },
+        },
         entry: [
           { type: 'reportError', params: ({ context }) => ({ error: context.error }) },
           { type: 'settle', params: 'disabled' },

@@ -56,6 +56,8 @@ export type MaterialDownloadEvent =
   | { type: 'VISIBLE' }
   /** The browser is back online, or the page visible again: a lookup that failed on the wire may work now. */
   | { type: 'RECONNECTED' }
+  /** Look the link up again, past any cache: `refresh()` was called, or the credentials changed in another tab. */
+  | { type: 'REFRESH'; cause: 'refresh' | 'credentials' }
   | { type: 'DESTROY' };
 
 /**

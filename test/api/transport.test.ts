@@ -626,3 +626,48 @@ describe('a provider that refuses inside GraphQL (HTTP 200, a code in the error)
     expect(await lookupDownloadLink(swatch('fault-errors-empty-data'))).toBeNull();
   });
 });
+
+describe('credentials: no answer crosses identities', () => {
+  /** Node has no localStorage: a page's, as the transport reads it. */
+  function signInAs(token: string | null): void {
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'cm-user-token' ? token : null) });
+  }
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const authorizations = () => provider.requests.map((request) => request.headers.authorization ?? null);
+
+  it('neither a kept answer nor one in flight is handed to another visitor', async () => {
+    try {
+      signInAs('visitor-1');
+      await lookupDownloadLink(pbr('A-100'));
+      const inFlight = lookupDownloadLink(swatch('fault-delay-300'));
+      await vi.waitFor(() => expect(provider.requests).toHaveLength(2));
+      signInAs('visitor-2');
+      await nextTask();
+      await Promise.all([lookupDownloadLink(pbr('A-100')), lookupDownloadLink(swatch('fault-delay-300')), inFlight]);
+      expect(authorizations()).toEqual(['Bearer visitor-1', 'Bearer visitor-1', 'Bearer visitor-2']);
+      expect(provider.requests[2]!.operations).toHaveLength(2);
+      signInAs(null);
+      await nextTask();
+      await lookupDownloadLink(pbr('A-100'));
+      expect(authorizations().at(-1)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('forget(): the same operation goes out again, with the credentials read anew in the same task', async () => {
+    try {
+      signInAs('visitor-1');
+      const before = lookupDownloadLink(pbr('A-100'));
+      signInAs('visitor-2');
+      transport.forget();
+      await Promise.all([before, lookupDownloadLink(pbr('A-101'))]);
+      expect(authorizations().sort()).toEqual(['Bearer visitor-1', 'Bearer visitor-2']);
+      transport.forget();
+      await lookupDownloadLink(pbr('A-101'));
+      expect(authorizations()).toHaveLength(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTransition } from '../../src/debug/debugging';
+import { debugLine, describeTransition } from '../../src/debug/debugging';
 import type { DecodedTransition } from '../../src/debug/debugging';
 import type { LinkRequest } from '../../src/machine/inputs';
 
@@ -107,5 +107,19 @@ describe('the debug line of a disabled element', () => {
       NOW,
     );
     expect(line).toMatch(/ \(unauthorized: The current user is not authorized to access this resource\.\)$/);
+  });
+});
+
+describe('the debug line of a refresh', () => {
+  it('says why the link is looked up again, a refresh that stays in refreshing included', () => {
+    const event = { type: '@xstate.microstep' } as Parameters<typeof debugLine>[1];
+    const again = step('refreshing', 'refreshing', 'REFRESH', {}, { cause: 'refresh' });
+    expect(debugLine(host, event, again, NOW, null)).toBe(
+      'cm-material-download#swatch: refreshing → refreshing on REFRESH (refresh() was called: looking the link up again)',
+    );
+    const signedIn = step('disabled', 'fetching', 'REFRESH', { href: null }, { cause: 'credentials' });
+    expect(debugLine(host, event, signedIn, NOW, null)).toContain(
+      'disabled → fetching on REFRESH (the credentials changed in another tab: looking the link up again)',
+    );
   });
 });

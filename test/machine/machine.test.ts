@@ -456,3 +456,66 @@ describe('materialDownloadMachine', () => {
     });
   });
 });
+
+describe('REFRESH: the visitor signed in or out', () => {
+  const refresh = { type: 'REFRESH', cause: 'refresh' } as const;
+  const refused = () =>
+    Object.assign(new Error('the provider refused: AUTH_NOT_AUTHENTICATED'), { reason: 'unauthorized' });
+  const signedHref = () =>
+    `https://files.example/a.zip?se=${new Date(Date.now() + 3_600_000).toISOString().slice(0, 19)}Z&sig=s`;
+
+  it('keeps a good link while the new lookup is out, then shows the new one', async () => {
+    const { actor, lookup, settlings } = start(pbr);
+    lookup.calls[0]!.resolve('https://files.example/first.zip');
+    await settle();
+    actor.send(refresh);
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'enabled', href: 'https://files.example/first.zip' });
+    expect(lookup.calls).toHaveLength(2);
+    lookup.calls[1]!.resolve('https://files.example/second.zip');
+    await settle();
+    expect(settlings.map(({ href }) => href)).toEqual([
+      'https://files.example/first.zip',
+      'https://files.example/second.zip',
+    ]);
+  });
+
+  it('removes a link at once when the provider now refuses the visitor, even one that still works', async () => {
+    const { actor, lookup, settlings, reported } = start(pbr);
+    lookup.calls[0]!.resolve(signedHref());
+    await settle();
+    actor.send(refresh);
+    lookup.calls[1]!.reject(refused());
+    await settle();
+    expect(actor.getSnapshot().value).toBe('disabled');
+    expect(settlings.at(-1)).toMatchObject({ state: 'disabled', href: null, reason: 'unauthorized' });
+    expect(reported).toEqual(['the provider refused: AUTH_NOT_AUTHENTICATED']);
+  });
+
+  it('looks a refused link up again, and a lookup under way starts over with a first try', async () => {
+    const { actor, lookup } = start(pbr);
+    lookup.calls[0]!.reject(refused());
+    await settle();
+    actor.send(refresh);
+    expect(actor.getSnapshot().value).toBe('fetching');
+    expect(connect(actor.getSnapshot())).toMatchObject({ state: 'fetching', reason: null, href: null });
+    actor.send(refresh);
+    expect(lookup.calls[1]!.signal.aborted).toBe(true);
+    expect(lookup.calls.map(({ attempt }) => attempt)).toEqual([0, 0, 0]);
+    lookup.calls[2]!.resolve('https://files.example/member.zip');
+    await settle();
+    expect(actor.getSnapshot().context.href).toBe('https://files.example/member.zip');
+  });
+
+  it('leaves alone an element waiting for its inputs, one with invalid inputs, and one not yet seen', () => {
+    for (const inputs of [{}, { ...pbr, type: 'video' }, { ...pbr, loading: 'lazy' }]) {
+      const { actor, lookup, reported } = start(inputs);
+      const [before, reportedBefore] = [actor.getSnapshot(), reported.length];
+      actor.send(refresh);
+      expect(actor.getSnapshot().value).toBe(before.value);
+      expect(actor.getSnapshot().context).toBe(before.context);
+      expect(lookup.calls).toHaveLength(0);
+      expect(reported).toHaveLength(reportedBefore);
+    }
+  });
+});
