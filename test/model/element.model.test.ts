@@ -160,7 +160,7 @@ interface Run {
   failWith: number | null;
   /** What a disabled element says went wrong when a step decided it rather than the inputs; undefined otherwise. */
   expectedError: string | null | undefined;
-  /** The signed link on the anchor when its refresh went out. */
+  /** The link on the anchor when its refresh went out. */
   signedHref: string | null;
 }
 
@@ -516,6 +516,38 @@ async function failRefreshOnWire(): Promise<void> {
   await recordTrace([`refreshing -> ${LOOKUP_ERROR}[1] -> retrying`]);
 }
 
+/**
+ * `refresh()`: with a request, the lookup goes out again (held), from its first try; a link stays on
+ * the anchor meanwhile. Waiting for inputs, not yet seen, or invalid: nothing is sent, logged or announced.
+ */
+async function refresh(step: ModelStep): Promise<void> {
+  const heldBefore = run.held.length;
+  const changesBefore = (await run.I.linkChanges(run.id)).length;
+  const errorsBefore = run.I.devtools.consoleErrors.length;
+  const linkBefore = (await run.I.anchorOf(run.element)).href;
+  const from = run.realState;
+  await run.I.page.evaluate(() => customElements.get('cm-material-download')!.refresh());
+  if (['idle', 'waiting', 'disabled.invalid'].some((state) => step.state.matches(state))) {
+    await run.I.page.waitForTimeout(100);
+    expect(run.held.length).toBe(heldBefore);
+    expect(await run.I.linkChanges(run.id)).toHaveLength(changesBefore);
+    expect(run.I.devtools.consoleErrors).toHaveLength(errorsBefore);
+    await recordTrace([]);
+    return;
+  }
+  await expect.poll(() => run.held.length).toBe(heldBefore + 1);
+  const keepsLink = step.state.matches('refreshing') || step.state.matches('askedAgain');
+  if (keepsLink) {
+    run.signedHref = linkBefore;
+    run.answer = 'refresh';
+  } else {
+    await waitForState('fetching');
+    // A first try again: a failure on the wire is worth a retry once more.
+    if (run.answer === 'lastTry' || from === 'retrying' || from === 'disabled') run.answer = 'wire';
+  }
+  await recordTrace([`${from} -> REFRESH[0] -> ${keepsLink ? 'refreshing' : 'fetching'}`]);
+}
+
 const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.LINK': () => changeInputs('link'),
   'INPUT.NONE': () => changeInputs('none'),
@@ -537,6 +569,7 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   ANSWER: answer,
   RETRY_DUE: retryDue,
   RECONNECT: reconnect,
+  REFRESH: refresh,
   RENEWAL_DUE: renewalDue,
   SLEEP_PAST_EXPIRY: sleepPastExpiry,
   ANSWER_NONE: answerNone,
@@ -604,6 +637,7 @@ const states: Record<string, () => Promise<void>> = {
     expect(run.held.at(-1)!.request().postDataJSON().variables.articleId).toBe(run.current.attributes['article-id']);
   },
   signedRetry: keepsSignedLink,
+  askedAgain: keepsSignedLink,
   expiredFetching: async () => {
     expect(await run.I.anchorOf(run.element)).toEqual({ dataState: 'disabled', ...DISABLED_ANCHOR });
     expect(await run.I.locator(run.element).getAttribute('data-reason')).toBe('expired');

@@ -18,6 +18,10 @@ import { createMachine } from 'xstate';
  * meanwhile; the test answers each refresh as the step says: the fresh
  * link, no link, a failure, or not before the link expired. A page whose
  * timers slept past the link's expiry finds it expired when they run.
+ *
+ * `refresh()` looks a link up again wherever there is a request: a link stays on the anchor while
+ * its lookup is out, a lookup under way starts over from its first try; an element waiting for
+ * inputs, not yet seen or with invalid inputs is left alone.
  */
 
 /** A step that leaves the model where it is. (XState ignores a transition with neither target nor action.) */
@@ -28,7 +32,7 @@ const inputs = {
   'INPUT.NONE': '#element.fetching.none',
   'INPUT.FAULT': '#element.fetching.fault',
   'INPUT.WIRE': '#element.fetching.wire',
-  'INPUT.INVALID': '#element.disabled.settled',
+  'INPUT.INVALID': '#element.disabled.invalid',
   'INPUT.LAZY': '#element.waiting',
   'INPUT.SIGNED': '#element.signedFetching',
   /** Lazy inputs on a page whose IntersectionObserver throws: nothing can tell when it is seen, so it fetches at once. */
@@ -42,22 +46,24 @@ export const elementModel = createMachine({
   initial: 'idle',
   states: {
     /** Inserted with none of organization-id, article-id and type, as frameworks insert before they bind: quiet. */
-    idle: { on: { ...inputs, DESTROY: 'destroyed' } },
+    idle: { on: { ...inputs, REFRESH: { actions: staysPut }, DESTROY: 'destroyed' } },
     fetching: {
       initial: 'link',
       states: {
-        link: { on: { ANSWER: '#element.enabled' } },
-        none: { on: { ANSWER: '#element.disabled.settled' } },
-        fault: { on: { ANSWER: '#element.disabled.settled' } },
+        link: { on: { ANSWER: '#element.enabled', REFRESH: '#element.fetching.link' } },
+        none: { on: { ANSWER: '#element.disabled.settled', REFRESH: '#element.fetching.none' } },
+        fault: { on: { ANSWER: '#element.disabled.settled', REFRESH: '#element.fetching.fault' } },
         /** The provider is unavailable for now (HTTP 503, 502): worth another try. */
-        wire: { on: { ANSWER: '#element.retrying' } },
-        /** The retry; unavailable again, and no tries left. */
-        lastTry: { on: { ANSWER: '#element.disabled.offline' } },
+        wire: { on: { ANSWER: '#element.retrying', REFRESH: '#element.fetching.wire' } },
+        /** The retry; unavailable again, and no tries left. Asked again, it is a first try. */
+        lastTry: { on: { ANSWER: '#element.disabled.offline', REFRESH: '#element.fetching.wire' } },
       },
       on: { ...inputs, DESTROY: 'destroyed' },
     },
     /** Lazy inputs, the element below the fold; scrolling it into view releases the request. */
-    waiting: { on: { ...inputs, VISIBLE: '#element.fetching.link', DESTROY: 'destroyed' } },
+    waiting: {
+      on: { ...inputs, VISIBLE: '#element.fetching.link', REFRESH: { actions: staysPut }, DESTROY: 'destroyed' },
+    },
     /** Waiting out the retry delay; once it passes, the request goes out again. */
     retrying: {
       on: {
@@ -65,14 +71,23 @@ export const elementModel = createMachine({
         RETRY_DUE: '#element.fetching.lastTry',
         /** Back online before the retry is due: it goes out at once, from the first attempt. */
         RECONNECT: '#element.fetching.wire',
+        REFRESH: '#element.fetching.wire',
         DESTROY: 'destroyed',
       },
     },
-    enabled: { on: { ...inputs, DESTROY: 'destroyed' } },
+    enabled: { on: { ...inputs, REFRESH: '#element.askedAgain', DESTROY: 'destroyed' } },
+    /** `refresh()`'s lookup of a plain link is out (held), the link still on the anchor. */
+    askedAgain: { on: { ANSWER: '#element.enabled' } },
     /** The lookup of a signed link is out. */
-    signedFetching: { on: { ANSWER: '#element.signed' } },
+    signedFetching: { on: { ANSWER: '#element.signed', REFRESH: '#element.signedFetching' } },
     /** Enabled with a signed link, until its renewal is due; or asleep past its expiry. */
-    signed: { on: { RENEWAL_DUE: '#element.refreshing.first', SLEEP_PAST_EXPIRY: '#element.expiredFetching' } },
+    signed: {
+      on: {
+        RENEWAL_DUE: '#element.refreshing.first',
+        SLEEP_PAST_EXPIRY: '#element.expiredFetching',
+        REFRESH: '#element.refreshing.first',
+      },
+    },
     /** Its refresh is out (held), the link still on the anchor. */
     refreshing: {
       initial: 'first',
@@ -88,19 +103,27 @@ export const elementModel = createMachine({
         /** A refresh of this link failed before: one more failure is a failed lookup like any other. */
         again: { on: { FAIL_REFRESH: '#element.disabled.settled', FAIL_REFRESH_WIRE: '#element.retrying' } },
       },
-      on: { 'INPUT.LINK': inputs['INPUT.LINK'], 'INPUT.SAME': inputs['INPUT.SAME'], DESTROY: 'destroyed' },
+      on: {
+        'INPUT.LINK': inputs['INPUT.LINK'],
+        'INPUT.SAME': inputs['INPUT.SAME'],
+        /** Asked again: a refresh that failed before is forgotten. */
+        REFRESH: '#element.refreshing.first',
+        DESTROY: 'destroyed',
+      },
     },
     /** A refresh failed while the link works: it stays, and the refresh is tried once more before it expires. */
-    signedRetry: { on: { RENEWAL_DUE: '#element.refreshing.again' } },
+    signedRetry: { on: { RENEWAL_DUE: '#element.refreshing.again', REFRESH: '#element.refreshing.first' } },
     /** The link expired before a fresh one came: removed, reason expired, while the lookup goes on. */
-    expiredFetching: { on: { ANSWER: '#element.signed' } },
+    expiredFetching: { on: { ANSWER: '#element.signed', REFRESH: '#element.signedFetching' } },
     disabled: {
       initial: 'settled',
       states: {
-        /** Invalid, no file, or a failure coming back online cannot mend: the connection is no reason to ask again. */
+        /** No file, or a failure coming back online cannot mend: the connection is no reason to ask again. */
         settled: { on: { RECONNECT: { actions: staysPut } } },
-        /** Failed on the wire for now: the browser coming back online tries again, from the first attempt. */
-        offline: { on: { RECONNECT: '#element.fetching.wire' } },
+        /** Invalid inputs: nothing to look up, whatever happens. */
+        invalid: { on: { RECONNECT: { actions: staysPut }, REFRESH: { actions: staysPut } } },
+        /** Failed on the wire for now: the browser coming back online, or a refresh, tries again from the first attempt. */
+        offline: { on: { RECONNECT: '#element.fetching.wire', REFRESH: '#element.fetching.wire' } },
       },
       on: { ...inputs, DESTROY: 'destroyed' },
     },
@@ -122,6 +145,7 @@ export type ElementModelEvent =
   | 'ANSWER'
   | 'RETRY_DUE'
   | 'RECONNECT'
+  | 'REFRESH'
   | 'RENEWAL_DUE'
   | 'SLEEP_PAST_EXPIRY'
   | 'ANSWER_NONE'
