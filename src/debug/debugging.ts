@@ -83,7 +83,8 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
     return `refresh failed (${String(failure)}), the link still works for ${expiresIn}${retryIn}`;
   }
   if (from === 'refreshing' && to === 'enabled') return `link refreshed, expires in ${expiresIn}: ${href}`;
-  return expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
+  const shown = expiresIn === null ? `href: ${href ?? 'none'}` : `href: ${href}, expires in ${expiresIn}`;
+  return from === 'validating' && to === 'enabled' ? `resolved on the server, ${shown}` : shown;
 }
 
 const REFRESH_CAUSES = { refresh: 'refresh() was called', credentials: 'the credentials changed in another tab' };

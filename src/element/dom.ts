@@ -4,6 +4,8 @@ import type { MaterialDownloadActor } from '../machine/materialDownload.machine.
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
+import { toSafeHref } from '../api/operation.js';
+import { tried } from '../api/wire.js';
 import { afterChildrenArrive } from './page.js';
 
 /**
@@ -91,11 +93,22 @@ export function watchChildren(): ChildrenWatch {
   };
 }
 
-/** Until its binding renders: the actor's state, and an anchor that is not a link yet. */
-export function showPending(host: HTMLElement, state: string): void {
+/** Until its binding renders: the actor's state, and an anchor that is no link yet, or the server's link. */
+export function showPending(host: HTMLElement, state: string, href: string | null = null): void {
   reflectState(host, state, null);
   const anchor = findAnchor(host);
-  if (anchor) applyAnchor(anchor, { href: null, disabled: true });
+  if (anchor) applyAnchor(anchor, { href, disabled: href === null });
+}
+
+/** Marks a host whose anchor holds a link the page's server resolved for its inputs. */
+export const RESOLVED = 'resolved';
+
+/** The server's link, read once (a clone or a move looks up as always); the provider's links' rules apply. */
+export function takeResolvedLink(host: HTMLElement): string | null {
+  if (!host.hasAttribute(RESOLVED)) return null;
+  host.removeAttribute(RESOLVED);
+  const href = findAnchor(host)?.getAttribute('href');
+  return (href && tried(() => toSafeHref(href))) || null;
 }
 
 /** What a binding has shown of one element: the page hears each change once. */

@@ -6,7 +6,16 @@ import { logError, logWarning } from '../log.js';
 import { ATTRIBUTES, INPUT_NAMES } from '../machine/attributes.js';
 import { createMaterialDownloadMachine, type MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machine/materialDownload.types.js';
-import { bindWithSubscription, DEFER_HYDRATION, findAnchor, readInputs, showPending } from './dom.js';
+import { connect } from '../machine/connect.js';
+import {
+  bindWithSubscription,
+  DEFER_HYDRATION,
+  findAnchor,
+  readInputs,
+  RESOLVED,
+  showPending,
+  takeResolvedLink,
+} from './dom.js';
 import type { ElementConfigureOptions, MaterialDownloadElementConstructor } from './globalTypes.js';
 import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, setInspector } from './inspection.js';
 import { pageWork } from './page.js';
@@ -53,7 +62,8 @@ let reactBinding: Promise<typeof import('./reactBinding.js')> | undefined;
 
 /** React loads after the first starts, which never wait for it. */
 function bindWithReactLater(host: HTMLElement, actor: MaterialDownloadActor): () => void {
-  showPending(host, actor.getSnapshot().value);
+  const { state, href } = connect(actor.getSnapshot());
+  showPending(host, state, href);
   reactBinding ??= new Promise<void>((loaded) => pageWork().afterStarts(loaded)).then(
     () => import('./reactBinding.js'),
   );
@@ -169,7 +179,8 @@ function createElementClass(): MaterialDownloadElementConstructor {
     #queueStart(): void {
       pageWork().keep(this);
       if (!this.#mayStart()) return;
-      showPending(this, 'idle');
+      // The server's link stays on the anchor from the first paint.
+      if (!this.hasAttribute(RESOLVED)) showPending(this, 'idle');
       pageWork().queueStart(this, () => this.#start());
     }
 
@@ -177,7 +188,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       if (!this.#mayStart()) return;
       const inspect = observerFor(this);
       const actor = createActor((logic ??= buildElementLogic()), {
-        input: { inputs: readInputs(this), target: this },
+        input: { inputs: readInputs(this), target: this, resolvedHref: takeResolvedLink(this) },
         clock: pageWork().clock,
         ...(inspect ? { inspect } : {}),
       });

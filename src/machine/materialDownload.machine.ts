@@ -159,7 +159,13 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         const { validation } = validationOf(context.inputs);
         return validation.ok
           ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
-          : { request: null, lazy: false, error: validation.error, reason: 'invalid-input' as const };
+          : {
+              request: null,
+              lazy: false,
+              error: validation.error,
+              reason: 'invalid-input' as const,
+              resolvedHref: null,
+            };
       }),
       assignLink: assign((_, found: LookupOutput) => {
         const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
@@ -171,6 +177,12 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
           ...linkLifeOf(link?.expiresAt, Date.now()),
         };
       }),
+      // Read once: a later input change looks up as always.
+      takeResolvedLink: assign(({ context }) => ({
+        href: context.resolvedHref,
+        resolvedHref: null,
+        ...linkLifeOf(readLinkExpiry(context.resolvedHref!), Date.now()),
+      })),
       assignNotFound: assign({ href: null, error: null, reason: 'not-found' as const, ...UNTIMED }),
       // The link still works: one more try, halfway to its end.
       assignRefreshRetry: assign(({ context }) => ({
@@ -208,6 +220,9 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       hasRequest: ({ context }) => context.request !== null,
       failedOnWire: ({ context }) => context.failedOnWire,
       canFetchNow: ({ context }) => context.request !== null && !context.lazy,
+      // One that expired before the page arrived (HTML served from a cache) is looked up at once instead.
+      hasResolvedLink: ({ context: { request, resolvedHref } }) =>
+        request !== null && resolvedHref !== null && !hasCome(readLinkExpiry(resolvedHref)),
       hasLink: (_, href: LookupOutput) => href !== null,
       isRenewalDue: ({ context }) => hasCome(context.renewAt),
       isExpired: ({ context }) => hasCome(context.expiresAt),
@@ -225,6 +240,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
     context: ({ input }) => ({
       inputs: input.inputs,
       target: input.target ?? null,
+      resolvedHref: input.resolvedHref ?? null,
       ...CLEARED,
       ...AFRESH,
       retryInMs: 0,
@@ -247,7 +263,16 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       },
       validating: {
         entry: ['clearLink', 'assignValidation'],
-        always: [{ guard: 'canFetchNow', target: 'fetching' }, { guard: 'hasRequest', target: 'waiting' }, 'disabled'],
+        always: [
+          {
+            guard: 'hasResolvedLink',
+            target: 'enabled',
+            actions: ['takeResolvedLink', { type: 'settle', params: 'enabled' }],
+          },
+          { guard: 'canFetchNow', target: 'fetching' },
+          { guard: 'hasRequest', target: 'waiting' },
+          'disabled',
+        ],
       },
       waiting: {
         invoke: {

@@ -7,6 +7,8 @@ export interface MaterialDownloadInput {
   inputs: MaterialDownloadInputs;
   /** The element: what `loading="lazy"` watches and logs point at. Opaque here. */
   target?: unknown;
+  /** A link the page's server resolved for these inputs: shown at once, for valid inputs, instead of a lookup. */
+  resolvedHref?: string | null;
 }
 
 /** The machine's context: the inputs, what validation made of them, and the link. */
@@ -15,6 +17,8 @@ export interface MaterialDownloadContext {
   inputs: MaterialDownloadInputs;
   /** The input's `target`; null without one. */
   target: unknown;
+  /** The server's link, until the first validation takes or drops it. */
+  resolvedHref: string | null;
   /** Null while the inputs are invalid. */
   request: LinkRequest | null;
   /** `loading="lazy"`: the request waits until the element is seen. */

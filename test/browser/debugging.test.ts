@@ -106,10 +106,10 @@ describe('the inspect hook', () => {
     await I.settleAfter(before, () => I.setAttribute(before, 'article-id', 'A-102'));
     expect(await seen()).toEqual([
       'el-2: idle -> always[0] -> validating',
-      'el-2: validating -> always[0] -> fetching',
+      'el-2: validating -> always[1] -> fetching',
       'el-2: fetching -> xstate.done.actor.lookup[0] -> enabled',
       'el-2: enabled -> INPUTS.SET[0] -> validating',
-      'el-2: validating -> always[0] -> fetching',
+      'el-2: validating -> always[1] -> fetching',
       'el-2: fetching -> xstate.done.actor.lookup[0] -> enabled',
       'el-2: enabled -> INPUTS.SET[1] -> enabled',
     ]);
@@ -125,7 +125,7 @@ describe('the inspect hook', () => {
     await I.settleAfter(element, () => I.setAttribute(element, 'type', 'video'));
     expect(await seen()).toEqual([
       'el-1: enabled -> INPUTS.SET[0] -> validating',
-      'el-1: validating -> always[2] -> disabled',
+      'el-1: validating -> always[3] -> disabled',
     ]);
     expect(I.devtools.consoleDebug).toHaveLength(2);
   });

@@ -51,19 +51,19 @@ describe('decodeTransition', () => {
     actor.send({ type: 'DESTROY' });
     expect(edges()).toEqual([
       STARTED,
-      'validating -> always[0] -> fetching',
+      'validating -> always[1] -> fetching',
       'fetching -> xstate.done.actor.lookup[0] -> enabled',
       'enabled -> INPUTS.SET[1] -> enabled',
       'enabled -> INPUTS.SET[0] -> validating',
-      'validating -> always[0] -> fetching',
+      'validating -> always[1] -> fetching',
       'fetching -> xstate.done.actor.lookup[1] -> disabled',
       'disabled -> DESTROY[0] -> destroyed',
     ]);
   });
 
   it.each([
-    ['lazy inputs wait', { ...pbr, loading: 'lazy' }, 'validating -> always[1] -> waiting'],
-    ['invalid inputs are disabled', { ...pbr, type: 'video' }, 'validating -> always[2] -> disabled'],
+    ['lazy inputs wait', { ...pbr, loading: 'lazy' }, 'validating -> always[2] -> waiting'],
+    ['invalid inputs are disabled', { ...pbr, type: 'video' }, 'validating -> always[3] -> disabled'],
   ])('%s: the candidate taken is counted', (_, inputs, edge) => {
     expect(start(inputs).edges()).toEqual([STARTED, edge]);
   });
@@ -77,7 +77,7 @@ describe('decodeTransition', () => {
       'idle -> INPUTS.SET[0] -> idle',
       'idle -> INPUTS.SET[0] -> idle',
       STARTED,
-      'validating -> always[2] -> disabled',
+      'validating -> always[3] -> disabled',
     ]);
   });
 
@@ -90,7 +90,7 @@ describe('decodeTransition', () => {
     await settle();
     expect(edges()).toEqual([
       STARTED,
-      'validating -> always[0] -> fetching',
+      'validating -> always[1] -> fetching',
       'fetching -> xstate.error.actor.lookup[0] -> retrying',
       'retrying -> xstate.after.retryDelay.materialDownload.retrying[0] -> fetching',
       'fetching -> xstate.error.actor.lookup[1] -> disabled',
@@ -110,7 +110,7 @@ describe('decodeTransition', () => {
     });
     const inspect = (event: InspectionEvent) => void decoded.push(decodeTransition(event)?.edge ?? '');
     createActor(machine, { input: { inputs: { ...pbr, loading: 'lazy' } }, inspect }).start();
-    expect(decoded.filter(Boolean).slice(0, 3)).toEqual([STARTED, 'validating -> always[1] -> waiting', edge]);
+    expect(decoded.filter(Boolean).slice(0, 3)).toEqual([STARTED, 'validating -> always[2] -> waiting', edge]);
   });
 
   it('gives the parts apart: the actor, the states, the trigger and the event being processed', () => {

@@ -12,6 +12,7 @@ const snapshotAt = (
     context: {
       inputs: {},
       target: null,
+      resolvedHref: null,
       request: null,
       lazy: false,
       href,

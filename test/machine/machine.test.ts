@@ -519,3 +519,53 @@ describe('REFRESH: the visitor signed in or out', () => {
     }
   });
 });
+
+describe('a link the page server resolved', () => {
+  function startResolved(inputs: MaterialDownloadInputs, resolvedHref: string) {
+    const lookup = manualLookup();
+    const actor = createActor(materialDownloadMachine.provide({ actors: { lookupLink: lookup.logic } }), {
+      input: { inputs, resolvedHref },
+    });
+    const settlings = settlingsOf(actor);
+    actor.start();
+    return { actor, lookup, settlings };
+  }
+  const sas = (msFromNow: number) =>
+    `https://files.example/a.zip?se=${new Date(Date.now() + msFromNow).toISOString().slice(0, 19)}Z&sig=s`;
+
+  it('is enabled from the start with it, asks nothing, and an input change looks up as always', () => {
+    const { actor, lookup, settlings } = startResolved(pbr, 'https://files.example/server.zip');
+    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(settlings).toEqual([
+      { state: 'enabled', href: 'https://files.example/server.zip', error: null, reason: null },
+    ]);
+    expect(lookup.calls).toHaveLength(0);
+    actor.send({ type: 'INPUTS.SET', inputs: { ...pbr, resolution: 'high' } });
+    expect(actor.getSnapshot().value).toBe('fetching');
+    expect(lookup.calls).toHaveLength(1);
+  });
+
+  it('a signed one is refreshed before it expires; one expired before the page came is looked up at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, lookup } = startResolved(pbr, sas(60_000));
+      expect(actor.getSnapshot().context.renewAt).toBeLessThan(actor.getSnapshot().context.expiresAt!);
+      await vi.advanceTimersByTimeAsync(50_000);
+      expect(actor.getSnapshot().value).toBe('refreshing');
+      expect(lookup.calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const expired = startResolved(pbr, sas(-60_000));
+    expect(expired.actor.getSnapshot().value).toBe('fetching');
+    expect(expired.settlings).toEqual([]);
+  });
+
+  it('is ignored with invalid inputs, and not taken by the valid ones that come later', () => {
+    const { actor, lookup } = startResolved({ ...pbr, type: 'video' }, 'https://files.example/server.zip');
+    expect(actor.getSnapshot().context).toMatchObject({ reason: 'invalid-input', href: null, resolvedHref: null });
+    actor.send({ type: 'INPUTS.SET', inputs: pbr });
+    expect(actor.getSnapshot().value).toBe('fetching');
+    expect(lookup.calls).toHaveLength(1);
+  });
+});

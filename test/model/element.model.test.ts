@@ -321,13 +321,13 @@ async function changeInputs(kind: Kind): Promise<void> {
   }
   // Five attribute writes, one input change: validating is entered exactly once.
   const exit = {
-    link: 'always[0] -> fetching',
-    none: 'always[0] -> fetching',
-    fault: 'always[0] -> fetching',
-    wire: 'always[0] -> fetching',
-    lazy: 'always[1] -> waiting',
-    invalid: 'always[2] -> disabled',
-    signed: 'always[0] -> fetching',
+    link: 'always[1] -> fetching',
+    none: 'always[1] -> fetching',
+    fault: 'always[1] -> fetching',
+    wire: 'always[1] -> fetching',
+    lazy: 'always[2] -> waiting',
+    invalid: 'always[3] -> disabled',
+    signed: 'always[1] -> fetching',
   }[kind];
   await recordTrace([...intoValidating(from), `validating -> ${exit}`]);
 }
@@ -358,7 +358,7 @@ async function changeToUnobservableLazy(): Promise<void> {
   await restore();
   await recordTrace([
     ...intoValidating(from),
-    'validating -> always[1] -> waiting',
+    'validating -> always[2] -> waiting',
     `waiting -> ${VISIBILITY_ERROR}[0] -> fetching`,
   ]);
 }
@@ -548,6 +548,28 @@ async function refresh(step: ModelStep): Promise<void> {
   await recordTrace([`${from} -> REFRESH[0] -> ${keepsLink ? 'refreshing' : 'fetching'}`]);
 }
 
+/**
+ * The page's server resolved the link: an element written with `resolved` and its anchor's `href` takes the
+ * place of the unbound one. It is enabled from its start with that link, asks nothing, and the mark is gone.
+ */
+async function resolvedStart(): Promise<void> {
+  const heldBefore = run.held.length;
+  const inputs = INPUTS.link[0]!;
+  const href = `${run.I.origin}${inputs.expect}resolved-on-the-server.png`;
+  await run.I.locator(run.element).evaluate((host) => host.remove());
+  await run.I.clearTrace();
+  const element = await run.I.add(
+    { ...inputs.attributes, resolved: '' },
+    { inner: `<a class="button" href="${href}">Download</a>` },
+  );
+  Object.assign(run, { element, id: element, current: inputs, answer: null });
+  await waitForState('enabled');
+  expect(await run.I.anchorOf(element)).toMatchObject({ dataState: 'enabled', href });
+  expect(await run.I.locator(element).getAttribute('resolved')).toBeNull();
+  expect(run.held.length).toBe(heldBefore);
+  await recordTrace(['idle -> always[0] -> validating', 'validating -> always[0] -> enabled']);
+}
+
 const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   'INPUT.LINK': () => changeInputs('link'),
   'INPUT.NONE': () => changeInputs('none'),
@@ -570,6 +592,7 @@ const events: Record<ElementModelEvent, (step: ModelStep) => Promise<void>> = {
   RETRY_DUE: retryDue,
   RECONNECT: reconnect,
   REFRESH: refresh,
+  RESOLVED_START: resolvedStart,
   RENEWAL_DUE: renewalDue,
   SLEEP_PAST_EXPIRY: sleepPastExpiry,
   ANSWER_NONE: answerNone,

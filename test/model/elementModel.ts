@@ -46,7 +46,15 @@ export const elementModel = createMachine({
   initial: 'idle',
   states: {
     /** Inserted with none of organization-id, article-id and type, as frameworks insert before they bind: quiet. */
-    idle: { on: { ...inputs, REFRESH: { actions: staysPut }, DESTROY: 'destroyed' } },
+    idle: {
+      on: {
+        ...inputs,
+        /** In its place, an element whose anchor holds a link the page's server resolved: enabled, nothing asked. */
+        RESOLVED_START: '#element.enabled',
+        REFRESH: { actions: staysPut },
+        DESTROY: 'destroyed',
+      },
+    },
     fetching: {
       initial: 'link',
       states: {
@@ -146,6 +154,7 @@ export type ElementModelEvent =
   | 'RETRY_DUE'
   | 'RECONNECT'
   | 'REFRESH'
+  | 'RESOLVED_START'
   | 'RENEWAL_DUE'
   | 'SLEEP_PAST_EXPIRY'
   | 'ANSWER_NONE'
