@@ -25,7 +25,7 @@ function linkedTargets() {
   /** @type {Omit<ElementInputs, 'resolution' | 'fileType'>[]} */
   const targets = [];
   for (const material of materials) {
-    if (material.organizationId === 'org-test') continue;
+    if (material.organizationId === 'org-test' || material.membersOnly) continue;
     const { organizationId, articleId } = material;
     const usable = (/** @type {{ fixedUrl?: string | null, noThumbnail?: boolean }} */ o) =>
       o.fixedUrl === undefined && !o.noThumbnail;

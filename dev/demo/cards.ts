@@ -139,3 +139,57 @@ function controlsFor(host: HTMLElement): HTMLElement {
   }
   return controls;
 }
+
+/** The visitor's account on this demo page: what signing in and out does. */
+export interface DemoAccount {
+  signIn(): void;
+  signOut(): void;
+  signedIn(): boolean;
+}
+
+/**
+ * Links only a signed-in visitor gets, one row each, and buttons that sign the visitor in and out:
+ * its links follow whoever is signed in now, in this tab or in another.
+ */
+export function createMembersCard(
+  links: Omit<CardSpec, 'showsMessage'>[],
+  account: DemoAccount,
+  onInspect: (host: HTMLElement) => void,
+): HTMLElement {
+  const card = document.createElement('article');
+  card.className = 'card members';
+  const status = Object.assign(document.createElement('p'), { className: 'status' });
+  // Another tab's sign-in or sign-out reaches this one as a storage event: the status follows it too.
+  const showStatus = () => (status.textContent = account.signedIn() ? 'Signed in.' : 'Signed out.');
+  window.addEventListener('storage', showStatus);
+  showStatus();
+  const button = (text: string, action: () => void) => {
+    const element = Object.assign(document.createElement('button'), { type: 'button', textContent: text });
+    element.addEventListener('click', () => {
+      action();
+      showStatus();
+    });
+    return element;
+  };
+  const buttons = Object.assign(document.createElement('div'), { className: 'account' });
+  buttons.append(
+    button('Sign in', () => account.signIn()),
+    button('Sign out', () => account.signOut()),
+    status,
+  );
+
+  card.append(
+    Object.assign(document.createElement('h3'), { textContent: 'Members only' }),
+    Object.assign(document.createElement('p'), {
+      className: 'hint',
+      textContent: 'Another tab of this demo follows by itself: sign in or out in one, and watch the other.',
+    }),
+    buttons,
+  );
+  for (const spec of links) {
+    const { card: linkCard } = createCard({ ...spec, showsMessage: true }, onInspect);
+    linkCard.className = 'member-link';
+    card.append(linkCard);
+  }
+  return card;
+}

@@ -1,5 +1,5 @@
 import { materials } from '../provider/seed.js';
-import { createCard, type CardSpec } from './cards';
+import { createCard, createMembersCard, type CardSpec, type DemoAccount } from './cards';
 
 /**
  * The demo page: the built dist/cm-material-download.js, as a customer loads
@@ -13,7 +13,8 @@ const swatch = (organizationId: string, articleId: string) =>
   `/files/${organizationId}/${articleId}/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`;
 
 const catalogue: CardSpec[] = materials
-  .filter((material) => material.organizationId !== 'org-test')
+  // A members-only article has a card of its own, with a sign-in.
+  .filter((material) => material.organizationId !== 'org-test' && !material.membersOnly)
   .map((material) => ({
     title: `${material.name} · ${material.articleId}`,
     attributes: {
@@ -157,6 +158,30 @@ const refused: CardSpec[] = [
   },
 ];
 
+/** The members-only article's three links (dev/provider/members.js): refused until the visitor signs in. */
+const members: CardSpec[] = [
+  { title: 'PBR package', attributes: { ...org1, 'article-id': 'A-MEMBERS', type: 'pbr' } },
+  {
+    title: 'Thumbnail 10×10 cm',
+    attributes: { ...org1, 'article-id': 'A-MEMBERS', type: 'thumbnail', dimensions: '10x10cm' },
+  },
+  { title: 'Tile', attributes: { ...org1, 'article-id': 'A-MEMBERS', type: 'tile' } },
+];
+
+/** The element reads the visitor's token from here; refresh() makes every element look its link up again. */
+const USER_TOKEN = 'cm-user-token';
+const account: DemoAccount = {
+  signIn() {
+    localStorage.setItem(USER_TOKEN, 'demo-visitor-token');
+    customElements.get(TAG)!.refresh();
+  },
+  signOut() {
+    localStorage.removeItem(USER_TOKEN);
+    customElements.get(TAG)!.refresh();
+  },
+  signedIn: () => localStorage.getItem(USER_TOKEN) !== null,
+};
+
 /** Resolves once the script has run. */
 const load = (src: string) =>
   new Promise<void>((resolve, reject) => {
@@ -192,6 +217,7 @@ async function main(): Promise<void> {
     const section = document.getElementById(sectionId)!;
     for (const spec of specs) section.append(createCard(spec, open).card);
   }
+  document.getElementById('members')!.append(createMembersCard(members, account, open));
   document.body.dataset.ready = 'true';
 }
 

@@ -82,7 +82,7 @@ export const REPLY_FAULTS = {
  * refused: with where in the query it happened, and the code in `extensions`.
  * @param {string} code @param {string} message
  */
-const refusal = (code, message) => ({
+export const refusal = (code, message) => ({
   message,
   locations: [{ line: 2, column: 3 }],
   path: ['materials'],

@@ -200,7 +200,8 @@ export function createLinkSigner({ key, clock }) {
   return {
     /**
      * The URL with the policy's signature. `url` is as the service writes it,
-     * unencoded spaces and all; its path is signed as a browser will send it.
+     * unencoded spaces and all; its path is signed as a browser will send it,
+     * and a parameter it has already (a members-only link's visitor) is signed too.
      * @param {string} url
      * @param {LinkPolicy} policy
      */
@@ -210,10 +211,14 @@ export function createLinkSigner({ key, clock }) {
       const issuedAt = clock();
       // Never shorter than asked: the expiry is rounded up to its whole second.
       const expiresAt = Math.ceil((issuedAt + lifetimeMs) / 1000) * 1000;
-      const params = signed.params(Math.floor(issuedAt / 1000) * 1000, expiresAt);
-      const path = decodedPath(new URL(url)) ?? '';
+      const queryAt = url.indexOf('?');
+      const base = queryAt === -1 ? url : url.slice(0, queryAt);
+      /** @type {Params} */
+      const own = queryAt === -1 ? [] : [...new URLSearchParams(url.slice(queryAt + 1))];
+      const params = [...own, ...signed.params(Math.floor(issuedAt / 1000) * 1000, expiresAt)];
+      const path = decodedPath(new URL(base)) ?? '';
       const query = new URLSearchParams([...params, [signed.signature, signed.encode(mac(path, params))]]);
-      return `${url}?${query}`;
+      return `${base}?${query}`;
     },
 
     /**

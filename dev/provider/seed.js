@@ -30,6 +30,7 @@
  * @property {Look | null} look colours the generated swatch images
  * @property {SeedAssignment[]} dataObjectAssignments
  * @property {SeedJsonFileAssignment[]} jsonFileAssignments
+ * @property {boolean} [membersOnly] answered only to a signed-in caller, with links bound to who asked (members.js)
  */
 
 /**
@@ -205,6 +206,18 @@ export const materials = [
     // PBR link: DONE_DEFAULT; the FAILED default before it must be skipped
     [pbr('FAILED', true), pbr('DONE', true)],
   ),
+  // Only for a signed-in visitor: refused to a caller without credentials, its links bound to who asked.
+  {
+    ...material(
+      'org-1',
+      'A-MEMBERS',
+      'Members Cork',
+      { colour: [168, 120, 82], pattern: 'speckle' },
+      [thumb('10X10_CM'), tileable('image/png')],
+      [pbr('DONE', true)],
+    ),
+    membersOnly: true,
+  },
   // Nothing at all: the material exists but has no assignments, so no 10x10cm thumbnail either.
   material('org-1', 'A-199', 'Raw Concrete', { colour: [150, 150, 146], pattern: 'speckle' }, [], []),
 

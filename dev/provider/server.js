@@ -14,6 +14,7 @@ import {
   linkPolicyOf,
   linkPolicyProblem,
 } from './link-signing.js';
+import { refuseStrangers, visitorOf } from './members.js';
 import { recordRequest } from './request-log.js';
 import { createStaticHandler } from './static.js';
 import { createPagePauses } from './streamed.js';
@@ -191,6 +192,7 @@ export async function startProvider({
         .end(JSON.stringify({ message: links.problem }));
       return;
     }
+    const visitor = visitorOf(req.headers);
     /** @type {string | null} */
     let bodyText = null;
     /** @type {FaultPlan | null} */
@@ -206,6 +208,7 @@ export async function startProvider({
       const parsed = parseJson(bodyText);
       requests.push(recordRequest(req, parsed.ok ? parsed.value : bodyText, parsed.ok));
       if (parsed.ok) plan = planFaults(parsed.value, faultCounts);
+      if (plan && !visitor) refuseStrangers(plan);
       if (!(await holds.wait(res))) return;
     }
     // A preflight is answered at once: the latency models the work behind a query.
@@ -237,6 +240,7 @@ export async function startProvider({
     const files = {
       origin: filesOriginOf(req),
       sign: (/** @type {string} */ fileUrl) => signer.sign(fileUrl, links.policy),
+      visitor,
     };
     const response = await runGraphql(req, url, body, { files });
     if (!plan || !altersResults(plan)) {

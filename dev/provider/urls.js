@@ -2,12 +2,15 @@
 // Download URLs point back at this same server (see files.js), so every link
 // the element receives can really be followed, on whatever port the server got.
 
+import { VISITOR_PARAM } from './members.js';
+
 /** @typedef {import('./seed.js').SeedDataObject} SeedDataObject */
 /** @typedef {import('./seed.js').SeedMaterial} SeedMaterial */
 /** @typedef {{ resolution?: string | null, fileType?: string | null }} ExportArgs */
 /**
- * Where the files are and how their links are signed; without `sign`, links are plain.
- * @typedef {{ origin: string, sign?: (url: string) => string }} FileLinks
+ * Where the files are and how their links are signed; without `sign`, links are plain. `visitor`
+ * names who asked (members.js): a members-only material's links carry it.
+ * @typedef {{ origin: string, sign?: (url: string) => string, visitor?: string | null }} FileLinks
  */
 
 export const DEFAULT_RESOLUTION = 'MEDIUM';
@@ -27,10 +30,11 @@ const THUMBNAIL_KIND = /** @type {const} */ ({
  * @param {SeedMaterial} material
  * @param {string} fileName
  */
-function fileUrl({ origin, sign }, material, fileName) {
+function fileUrl({ origin, sign, visitor }, material, fileName) {
   const org = encodeURIComponent(material.organizationId);
   const article = encodeURIComponent(material.articleId);
-  const url = `${origin}/files/${org}/${article}/${fileName}`;
+  const path = `${origin}/files/${org}/${article}/${fileName}`;
+  const url = material.membersOnly && visitor ? `${path}?${VISITOR_PARAM}=${visitor}` : path;
   return sign ? sign(url) : url;
 }
 

@@ -82,6 +82,36 @@ describe('the demo', () => {
     expect(await card.locator('cm-material-download').getAttribute('data-reason')).toBe('unauthorized');
   });
 
+  it('the members-only card: refused before sign-in, links of its own after it, unauthorized again after sign-out', async () => {
+    await openDemo();
+    const card = page.locator('.card.members');
+    const hosts = card.locator('cm-material-download');
+    expect(await hosts.count()).toBe(3);
+    const shown = () =>
+      hosts.evaluateAll((elements) =>
+        elements.map((host) => `${host.getAttribute('data-state')}:${host.getAttribute('data-reason') ?? ''}`),
+      );
+    const refused = Array(3).fill('disabled:unauthorized');
+    await expect.poll(shown, { timeout: 15_000 }).toEqual(refused);
+    expect(await card.locator('.message').first().textContent()).toMatch(/AUTH_NOT_AUTHENTICATED/);
+
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(shown, { timeout: 15_000 }).toEqual(Array(3).fill('enabled:'));
+    const hrefs = await card
+      .locator('cm-material-download > a')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    for (const href of hrefs) {
+      expect(new URL(href).searchParams.get('visitor')).toMatch(/^[0-9a-f]{12}$/);
+      expect((await page.request.get(href)).ok()).toBe(true);
+    }
+    expect(await card.locator('.status').textContent()).toBe('Signed in.');
+
+    await card.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(shown, { timeout: 15_000 }).toEqual(refused);
+    expect(await card.locator('cm-material-download > a[href]').count()).toBe(0);
+    expect(await card.locator('.status').textContent()).toBe('Signed out.');
+  });
+
   it('the statechart panel follows the picked element through its transitions', async () => {
     await openDemo();
     await page.click('#panel-toggle');

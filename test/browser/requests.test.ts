@@ -260,7 +260,8 @@ const dimensionsOf = (assignmentType: string) =>
  */
 function distinctLookups(count: number): Record<string, string>[] {
   const kinds = materials
-    .filter((material) => material.organizationId !== 'org-test')
+    // Only lookups every visitor gets an answer to: a members-only article is refused to this page's.
+    .filter((material) => material.organizationId !== 'org-test' && !material.membersOnly)
     .flatMap((material) => {
       const ids = { 'organization-id': material.organizationId, 'article-id': material.articleId };
       const sizes = new Set(

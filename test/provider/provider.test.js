@@ -1,4 +1,5 @@
 // @ts-check
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -842,6 +843,88 @@ describe('provider stand-in', () => {
       await expect(startProvider({ linkStyle: /** @type {any} */ ('md5') })).rejects.toThrow(/link style "md5"/);
       await expect(startProvider({ linkStyle: 'azure', linkLifetimeMs: 10 })).rejects.toThrow(/link lifetime 10 ms/);
     });
+  });
+
+  describe('a members-only article (A-MEMBERS)', () => {
+    const MEMBERS = { articleId: 'A-MEMBERS', organizationId: 'org-1' };
+    const members = {
+      thumbnail: thumb10('A-MEMBERS'),
+      tile: linkOp({ ...MEMBERS, assignmentType: 'MATERIAL_TILEABLE_RENDER' }),
+      pbr: pbrOp(MEMBERS),
+    };
+    /** @param {string} credential */
+    const visitorOf = (credential) => createHash('sha256').update(credential).digest('hex').slice(0, 12);
+    /** @param {Record<string, string>} headers @param {string} [graphqlUrl] */
+    const membersLinks = async (headers, graphqlUrl = provider.graphqlUrl) => {
+      const { json } = await post({ ...provider, graphqlUrl }, Object.values(members), headers);
+      return /** @type {string[]} */ (json.map(firstThumbnailUrlOrPbr));
+    };
+
+    it('refuses a caller without credentials as HotChocolate does, and only that operation of a batch', async () => {
+      const { status, json } = await post(provider, [members.pbr, thumb10('A-100'), members.thumbnail]);
+      expect(status).toBe(200);
+      const refused = {
+        errors: [
+          expect.objectContaining({
+            message: 'The current user is not authenticated.',
+            extensions: { code: 'AUTH_NOT_AUTHENTICATED' },
+          }),
+        ],
+        data: { materials: null },
+      };
+      expect(json[0]).toEqual(refused);
+      expect(firstThumbnailUrl(json[1])).toBe(
+        `${provider.origin}/files/org-1/A-100/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png`,
+      );
+      expect(json[2]).toEqual(refused);
+      expect((await post(provider, members.tile)).json).toEqual(refused);
+    });
+
+    it('binds every link to who asked: a hash of the credential, never the credential; api-key before authorization', async () => {
+      const first = await membersLinks({ authorization: 'Bearer token-1' });
+      expect(first.map((url) => new URL(url).pathname)).toEqual([
+        '/files/org-1/A-MEMBERS/thumbnail-THUMBNAIL_10X10_CM-MEDIUM.png',
+        '/files/org-1/A-MEMBERS/tile-MATERIAL_TILEABLE_RENDER_1-MEDIUM.png',
+        '/files/org-1/A-MEMBERS/pbr-DONE_DEFAULT-MEDIUM.zip',
+      ]);
+      for (const url of first) {
+        expect(new URL(url).searchParams.get('visitor')).toBe(visitorOf('Bearer token-1'));
+        expect(url).not.toContain('token-1');
+        expect((await fetch(url)).status).toBe(200);
+      }
+      const second = await membersLinks({ authorization: 'Bearer token-2' });
+      expect(second.map((url) => new URL(url).searchParams.get('visitor'))).toEqual(
+        Array(3).fill(visitorOf('Bearer token-2')),
+      );
+      const withKey = await membersLinks({ 'api-key': 'key-1', authorization: 'Bearer token-1' });
+      expect(withKey.map((url) => new URL(url).searchParams.get('visitor'))).toEqual(Array(3).fill(visitorOf('key-1')));
+      // Other articles' links name nobody.
+      const { json } = await post(provider, thumb10('A-100'), { authorization: 'Bearer token-1' });
+      expect(firstThumbnailUrl(json)).not.toContain('visitor');
+    });
+
+    it.each(/** @type {const} */ (['azure', 's3', 'gcs', 'cloudfront', 'no-expiry']))(
+      'signs the visitor into a %s link: served as given, refused (403) with another visitor or none',
+      async (style) => {
+        const [pbrLink] = (
+          await membersLinks({ authorization: 'Bearer token-1' }, provider.graphqlUrlFor({ linkStyle: style }))
+        ).slice(2);
+        const signed = new URL(/** @type {string} */ (pbrLink));
+        expect(signed.searchParams.get('visitor')).toBe(visitorOf('Bearer token-1'));
+        expect([...signed.searchParams.keys()].length).toBeGreaterThan(2);
+        expect((await fetch(signed)).status).toBe(200);
+        for (const change of [
+          (/** @type {URL} */ url) => url.searchParams.set('visitor', visitorOf('Bearer token-2')),
+          (/** @type {URL} */ url) => url.searchParams.delete('visitor'),
+        ]) {
+          const forged = new URL(signed);
+          change(forged);
+          const response = await fetch(forged);
+          expect(response.status).toBe(403);
+          expect(await response.text()).toContain('Signature did not match');
+        }
+      },
+    );
   });
 
   describe('files and static directories', () => {

@@ -49,6 +49,15 @@ export interface HrefRecorder {
   shown(id?: ElementId): Promise<string[]>;
 }
 
+/** One change of what an element shows: the attribute (the anchor's `href` or `aria-disabled`, the host's `data-state`) and the value it got (null: removed). */
+export interface ShownChange {
+  name: string;
+  value: string | null;
+}
+
+/** What another tab of the site does to the origin's localStorage: sets items, removes one, or clears it. */
+export type StorageChange = { set: Record<string, string> } | { remove: string } | 'clear';
+
 /** One transition of the element with this id, as `decodeTransition` names it (`from -> trigger[index] -> to`). */
 export interface TraceEntry extends Pick<DecodedTransition, 'from' | 'to' | 'edge'> {
   id: string;
@@ -457,6 +466,24 @@ export class CustomerPage {
     return (await this.linkChanges(id)).at(-1)!;
   }
 
+  /** Runs `change` and resolves with the elements' next cm-link-change each (their latest, once each has one more). */
+  async settleAllAfter(ids: ElementId[], change: () => Promise<unknown>): Promise<LinkChange[]> {
+    const before = await this.linkChanges();
+    const counts = ids.map((id) => before.filter((entry) => entry.id === id).length);
+    await change();
+    await this.waitFor(
+      (elementIds, known) =>
+        elementIds.every(
+          (id, index) =>
+            (window as any).__page.linkChanges.filter((c: LinkChange) => c.id === id).length > known[index]!,
+        ),
+      ids,
+      counts,
+    );
+    const all = await this.linkChanges();
+    return ids.map((id) => all.filter((entry) => entry.id === id).at(-1)!);
+  }
+
   /** The element's latest cm-link-change, once it has settled at least once. */
   async settled(id: ElementId): Promise<LinkChange> {
     return (await this.settledAll([id]))[0]!;
@@ -615,6 +642,86 @@ export class CustomerPage {
         return [...new Set((await writes(id)).filter((value) => value !== null))];
       },
     };
+  }
+
+  /**
+   * Records, in the page, every change of the element's anchor (`href`, `aria-disabled`) and host
+   * (`data-state`) from now on, each with the value it got: a driver's round trip would miss one
+   * that lasted a moment.
+   */
+  async recordShownChanges(id: ElementId): Promise<() => Promise<ShownChange[]>> {
+    const log = await this.act((elementId) => {
+      const w = window as any;
+      const changes: ShownChange[] = [];
+      const host = document.getElementById(elementId)!;
+      // A record's new value is the next record's old value of that attribute; the last one's is the attribute now.
+      new MutationObserver((records) =>
+        records.forEach((record, index) => {
+          const target = record.target as Element;
+          const name = record.attributeName!;
+          const next = records
+            .slice(index + 1)
+            .find((later) => later.target === target && later.attributeName === name);
+          changes.push({ name, value: next ? next.oldValue : target.getAttribute(name) });
+        }),
+      ).observe(host, {
+        subtree: true,
+        attributes: true,
+        attributeOldValue: true,
+        attributeFilter: ['href', 'aria-disabled', 'data-state'],
+      });
+      return ((w.__shownLogs ??= []).push(changes) as number) - 1;
+    }, id);
+    return () => this.driver.evaluate((index) => (window as any).__shownLogs[index] as ShownChange[], log);
+  }
+
+  /** Every element looks its link up again: the element class's static `refresh()`, as a page's script calls it. */
+  async refresh(): Promise<void> {
+    await this.act((tag) => void (customElements.get(tag) as any).refresh(), TAG);
+  }
+
+  /**
+   * The page signs the visitor in itself: it stores their token where the element reads it and,
+   * unless told not to, calls `refresh()` in the same task, as a page's sign-in script would.
+   */
+  async signInHere(token: string, { refresh = true } = {}): Promise<void> {
+    await this.act(
+      (tag, value, andRefresh) => {
+        localStorage.setItem('cm-user-token', value);
+        if (andRefresh) (customElements.get(tag) as any).refresh();
+      },
+      TAG,
+      token,
+      refresh,
+    );
+  }
+
+  /**
+   * Opens another tab of the site, as far as this page can tell: a frame of the same origin, whose
+   * writes to localStorage reach this page as `storage` events, in every engine (a driver's second
+   * window would not be the same in each).
+   */
+  async openAnotherTab(): Promise<void> {
+    await this.act(
+      (src) =>
+        new Promise((resolve, reject) => {
+          const frame = Object.assign(document.createElement('iframe'), { id: 'another-tab', src });
+          frame.onload = () => resolve(true);
+          frame.onerror = () => reject(new Error(`could not load ${src}`));
+          document.body.append(frame);
+        }),
+      '/engines/elsewhere.html',
+    );
+  }
+
+  /** In the tab `openAnotherTab` opened: the visitor signs in or out there. */
+  async inAnotherTab(change: StorageChange): Promise<void> {
+    await this.act((what) => {
+      const storage = (document.getElementById('another-tab') as HTMLIFrameElement).contentWindow!.localStorage;
+      if (what === 'clear') storage.clear();
+      else if ('remove' in what) storage.removeItem(what.remove);
+      else for (const [key, value] of Object.entries(what.set)) storage.setItem(key, value);
+    }, change);
   }
 
   /** The machine's transitions since `open({ trace: true })`, of every element or of one. */
