@@ -34,6 +34,7 @@ export interface ResolveLinksOptions {
  * @example `const usable = ({ state, expiresAt }: ResolvedLink) => state === 'enabled' && (expiresAt ?? Infinity) > Date.now();`
  */
 export interface ResolvedLink extends LinkSettling {
+  /** When a signed link stops working, in the server's `Date.now()` terms; null where the link does not say. */
   expiresAt: number | null;
 }
 
