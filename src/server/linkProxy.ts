@@ -41,7 +41,7 @@ const OPERATIONS = new Map(
 );
 
 /** A refusal in GraphQL's shape, so a client shows its message. */
-const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
+const refusal = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ errors: [{ message }] }, { status, headers });
 
 /**
@@ -62,19 +62,19 @@ export function createLinkProxy({
   maxBatch = 10,
 }: LinkProxyOptions): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'POST') return refuse(405, 'only POST is answered', { allow: 'POST' });
+    if (request.method !== 'POST') return refusal(405, 'only POST is answered', { allow: 'POST' });
     const text = await readLimited(request);
-    if (text === undefined) return refuse(413, `the body is over ${MAX_BODY_BYTES} bytes`);
+    if (text === undefined) return refusal(413, `the body is over ${MAX_BODY_BYTES} bytes`);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return refuse(400, 'the body is not JSON');
+      return refusal(400, 'the body is not JSON');
     }
     const given = Array.isArray(body) ? body : [body];
-    if (given.length < 1 || given.length > maxBatch) return refuse(400, `a batch holds 1 to ${maxBatch} operations`);
+    if (given.length < 1 || given.length > maxBatch) return refusal(400, `a batch holds 1 to ${maxBatch} operations`);
     const operations = given.map(asElementOperation);
-    if (!operations.every(Boolean)) return refuse(400, 'only the link lookups of cm-material-download are forwarded');
+    if (!operations.every(Boolean)) return refusal(400, 'only the link lookups of cm-material-download are forwarded');
     const providerHeaders = typeof headers === 'function' ? await headers(request) : headers;
     let answer: Response;
     try {
@@ -87,7 +87,7 @@ export function createLinkProxy({
       });
     } catch {
       // The element retries a 502 as it would the provider's own.
-      return refuse(502, 'the provider could not be reached');
+      return refusal(502, 'the provider could not be reached');
     }
     const passed = PASSED_HEADERS.flatMap((name) => {
       const value = answer.headers.get(name);

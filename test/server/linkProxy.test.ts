@@ -1,10 +1,13 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { toOperation } from '../../src/api/operation';
 import { readHttpDate } from '../../src/api/wire';
 import { validateInputs } from '../../src/machine/inputs';
 import type { MaterialDownloadInputs } from '../../src/machine/attributes';
-import { createLinkProxy, type LinkProxyOptions } from '../../src/server/index';
+import { createLinkProxy, resolveLinks, type LinkProxyOptions } from '../../src/server/index';
 
 /**
  * `createLinkProxy` as the site's same-origin `/graphql`, called with the Requests a server hands it, forwarding
@@ -198,5 +201,37 @@ describe('the proxy refuses, without reaching the provider', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(provider.requests).toEqual([]);
+  });
+});
+
+describe('the proxy behind node:http, as docs/server.md serves it', () => {
+  it('answers resolveLinks across a real hop, with the provider’s Date and the server’s key', async () => {
+    const proxy = proxyOf();
+    const serve = async (req: IncomingMessage, res: ServerResponse) => {
+      const body = req.method === 'POST' ? (Readable.toWeb(req) as ReadableStream) : undefined;
+      const headers = req.headers as Record<string, string>;
+      const init: RequestInit & { duplex: 'half' } = { method: req.method!, headers, body, duplex: 'half' };
+      const response = await proxy(new Request(`http://${req.headers.host}${req.url}`, init));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    };
+    const server = createServer((req, res) => void serve(req, res)).listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+      const results = await resolveLinks(
+        [
+          { organizationId: 'org-1', articleId: 'A-100', type: 'pbr' },
+          { organizationId: 'org-1', articleId: 'A-199', type: 'pbr' },
+        ],
+        { endpoint, headers: { 'api-key': 'visitor-key' } },
+      );
+      expect(results.map((result) => result.reason)).toEqual([null, 'not-found']);
+      expect(provider.requests.map((request) => request.headers['api-key'])).toEqual(['server-key']);
+      const answer = await fetch(endpoint, { method: 'POST', body: JSON.stringify(pbr()) });
+      expect(Math.abs(readHttpDate(answer.headers.get('date'))! - Date.now() - PROVIDER_AHEAD_MS)).toBeLessThan(5_000);
+    } finally {
+      server.close();
+    }
   });
 });
