@@ -41,6 +41,7 @@ export default defineConfig({
             'test/debug/**/*.test.ts',
             'test/api/**/*.test.ts',
             'test/build/**/*.test.ts',
+            'test/server/**/*.test.ts',
             'test/provider/**/*.test.{ts,js}',
             'test/ecosystem/**/*.test.ts',
             'test/types/**/*.test.ts',

@@ -98,35 +98,47 @@ await buildSelfRegistering('src/element/registerWithStately.ts', 'cm-material-do
 // The inspector panel, for any page: beside either build, and never inside one (it imports no element).
 await buildSelfRegistering('src/inspector/index.ts', 'cm-material-download.inspector.js');
 
+/**
+ * A library build: ES modules for bundlers and runtimes, unminified (the customer's bundler minifies), into `outDir`.
+ * @param {string} outDir
+ * @param {Record<string, string>} entry
+ * @param {{ defines?: Record<string, string>, rolldownOptions?: import('vite').BuildOptions['rolldownOptions'] }} [options]
+ */
+async function buildLibrary(outDir, entry, { defines = {}, rolldownOptions = {} } = {}) {
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    define: { ...define, ...defines },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry, formats: ['es'], fileName: (_, name) => `${name}.js` },
+      rolldownOptions,
+    },
+  });
+}
+
 // The library entry keeps what package.json declares external, React above all: the customer's
 // bundler dedupes it, and two Reacts on one page break hooks. The element's lazy binding stays a
 // chunk of its own (`import()`), so a bundler that splits code loads react-dom's client only once
 // an element connects.
+// The React entry re-exports the library entry: what they share is one chunk, not two copies.
+// The machine entry is the statechart alone, for those who build on it. The Svelte and Vue
+// entries are types only; their empty modules let an `import` without `type` of them still bundle.
 const external = Object.keys({ ...dependencies, ...peerDependencies });
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  define,
-  build: {
-    outDir: 'dist/lib',
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: false,
-    // The React entry re-exports the library entry: what they share is one chunk, not two copies.
-    // The machine entry is the statechart alone, for those who build on it. The Svelte and Vue
-    // entries are types only; their empty modules let an `import` without `type` of them still bundle.
-    lib: {
-      entry: {
-        index: 'src/index.ts',
-        react: 'src/react.ts',
-        svelte: 'src/svelte.ts',
-        vue: 'src/vue.ts',
-        machine: 'src/machine/index.ts',
-      },
-      formats: ['es'],
-      fileName: (_, name) => `${name}.js`,
-    },
+await buildLibrary(
+  'dist/lib',
+  {
+    index: 'src/index.ts',
+    react: 'src/react.ts',
+    svelte: 'src/svelte.ts',
+    vue: 'src/vue.ts',
+    machine: 'src/machine/index.ts',
+  },
+  {
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       // Stable names: the files `package.json` ships do not change with every build.
@@ -138,27 +150,25 @@ await build({
       },
     },
   },
-});
+);
 
 // The library entry again, on the lite runtime: for bundler apps that are not React (Vue, Svelte,
 // Angular), `cm-material-download/lite`. XState stays the app's to share.
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  define: { ...define, ...lite },
-  build: {
-    outDir: 'dist/lib/lite',
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: false,
-    lib: { entry: { index: 'src/index.ts' }, formats: ['es'], fileName: (_, name) => `${name}.js` },
+await buildLibrary(
+  'dist/lib/lite',
+  { index: 'src/index.ts' },
+  {
+    defines: lite,
     rolldownOptions: {
       external: (id) => id === 'xstate' || id.startsWith('xstate/'),
       output: { chunkFileNames: 'chunks/[name].js' },
     },
   },
-});
+);
+
+// `cm-material-download/server`: a build of its own, so it shares no chunk with the element's entries and imports
+// nothing (no React, no XState, no DOM): Node, Deno, Bun and edge runtimes load it as it is.
+await buildLibrary('dist/lib', { server: 'src/server/index.ts' });
 
 execFileSync(
   process.execPath,

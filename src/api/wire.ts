@@ -27,8 +27,8 @@ export type Operation = { operationName: string; query: string; variables: Recor
 export type OperationResult = { data?: unknown; errors?: readonly unknown[] };
 export type Destination = { endpoint: string; headers: Record<string, string> };
 
-/** The client name lets the provider tell our traffic apart from its other clients. */
-const HEADERS = {
+/** The client name lets the provider tell our traffic apart from its other clients (the server's proxy sends them too). */
+export const HEADERS = {
   accept: 'application/graphql-response+json, application/json',
   'content-type': 'application/json',
   'apollographql-client-name': 'web-components',

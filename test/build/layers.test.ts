@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest';
  * - `element` may import `api`, `machine` and, to load it, `debug`.
  * - `react` and `inspector` sit on `element` and `machine`; the inspector
  *   decodes with `debug` too.
+ * - `server` (`cm-material-download/server`, fetch only, no DOM) sits on `api`
+ *   and `machine`: the element's queries, readers and validation, nothing of the page.
  * - `src/log.ts`, the one place that writes to the console, imports nothing;
  *   every layer but `machine` (which reports through its actions) may use it.
  * - The entries (the other files at the top of src/: `index.ts`, `react.ts`,
@@ -36,6 +38,7 @@ const MAY_IMPORT = {
   element: ['api', 'machine', 'debug', 'log'],
   react: ['element', 'machine'],
   inspector: ['element', 'machine', 'debug'],
+  server: ['api', 'machine'],
   log: [],
   entry: ['machine', 'api', 'element', 'react', 'inspector', 'debug', 'log'],
 } as const satisfies Record<string, readonly string[]>;
