@@ -290,4 +290,40 @@ describe.each(BUILDS)(`%s in ${engine.name}: links the page's server resolved`, 
       expect(await I.linkChanges(id)).toHaveLength(1);
     }
   });
+
+  it('a host a script adds after the element was defined, its mark not to be honoured, is disabled as it connects', async () => {
+    const href = await resolveOnServer(A100_PBR);
+    await openServerPage([]);
+    // In the task that connects them, before any start: what a visitor could click meanwhile.
+    const shownAtConnect = await I.runInTask(
+      ([markup]) => {
+        const root = document.getElementById('root')!;
+        root.insertAdjacentHTML('beforeend', markup);
+        return [...root.querySelectorAll('a')].map((anchor) => ({
+          id: anchor.parentElement!.id,
+          href: anchor.getAttribute('href'),
+          ariaDisabled: anchor.getAttribute('aria-disabled'),
+        }));
+      },
+      [
+        [
+          elementHtml({ id: 'script', attributes: A100_PBR, resolved: true, href: 'javascript:void 0' }),
+          elementHtml({ id: 'invalid', attributes: { ...A100_PBR, type: 'bogus' }, resolved: true, href }),
+          elementHtml({ id: 'kept', attributes: A103_PBR, resolved: true, href: fileOf(A103_PBR) }),
+        ].join(''),
+      ] as const,
+    );
+    expect(shownAtConnect).toEqual([
+      { id: 'script', href: null, ariaDisabled: 'true' },
+      { id: 'invalid', href: null, ariaDisabled: 'true' },
+      { id: 'kept', href: fileOf(A103_PBR), ariaDisabled: null },
+    ]);
+    const changes = await I.settledAll(['script', 'invalid', 'kept']);
+    expect(changes.map(({ state, href: shown }) => [state, shown])).toEqual([
+      ['enabled', fileOf(A100_PBR)],
+      ['disabled', null],
+      ['enabled', fileOf(A103_PBR)],
+    ]);
+    expect(I.asked()).toEqual(['A-100/GetPbrMaterialDownloadLink']);
+  });
 });
