@@ -43,7 +43,7 @@ export default defineConfig(
     '.stryker-tmp/',
     'bench/results/',
     'bench/.build/',
-    'test/browser/fixtures/react-app/dist/',
+    'test/browser/fixtures/*/dist/',
     'examples/*/dist/',
     'examples/*/node_modules/',
     'examples/*/.angular/',

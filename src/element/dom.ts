@@ -6,6 +6,8 @@ import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
 import { toSafeHref } from '../api/operation.js';
 import { tried } from '../api/wire.js';
+import { validateInputs } from '../machine/inputs.js';
+import { readLinkExpiry } from '../machine/linkExpiry.js';
 import { afterChildrenArrive } from './page.js';
 
 /**
@@ -103,12 +105,27 @@ export function showPending(host: HTMLElement, state: string, href: string | nul
 /** Marks a host whose anchor holds a link the page's server resolved for its inputs. */
 export const RESOLVED = 'resolved';
 
-/** The server's link, read once (a clone or a move looks up as always); the provider's links' rules apply. */
-export function takeResolvedLink(host: HTMLElement): string | null {
+/** The server's link, unless the host has no mark; the provider's links' rules apply. */
+function resolvedLinkOf(host: HTMLElement): string | null {
   if (!host.hasAttribute(RESOLVED)) return null;
-  host.removeAttribute(RESOLVED);
   const href = findAnchor(host)?.getAttribute('href');
   return (href && tried(() => toSafeHref(href))) || null;
+}
+
+/** The server's link, read once (a clone or a move looks up as always). */
+export function takeResolvedLink(host: HTMLElement): string | null {
+  const href = resolvedLinkOf(host);
+  host.removeAttribute(RESOLVED);
+  return href;
+}
+
+/**
+ * Whether the element will start with the server's link, as its statechart decides: until then its
+ * anchor stays as the server wrote it. Any other anchor is no link until the element's start.
+ */
+export function willKeepResolvedLink(host: HTMLElement): boolean {
+  const href = resolvedLinkOf(host);
+  return href !== null && validateInputs(readInputs(host)).ok && (readLinkExpiry(href) ?? Infinity) > Date.now();
 }
 
 /** What a binding has shown of one element: the page hears each change once. */

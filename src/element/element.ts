@@ -12,9 +12,9 @@ import {
   DEFER_HYDRATION,
   findAnchor,
   readInputs,
-  RESOLVED,
   showPending,
   takeResolvedLink,
+  willKeepResolvedLink,
 } from './dom.js';
 import type { ElementConfigureOptions, MaterialDownloadElementConstructor } from './globalTypes.js';
 import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, setInspector } from './inspection.js';
@@ -179,8 +179,8 @@ function createElementClass(): MaterialDownloadElementConstructor {
     #queueStart(): void {
       pageWork().keep(this);
       if (!this.#mayStart()) return;
-      // The server's link stays on the anchor from the first paint.
-      if (!this.hasAttribute(RESOLVED)) showPending(this, 'idle');
+      // The server's link stays on the anchor from the first paint; a mark not to be honoured leaves no link meanwhile.
+      if (!willKeepResolvedLink(this)) showPending(this, 'idle');
       pageWork().queueStart(this, () => this.#start());
     }
 

@@ -1,7 +1,17 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { defineMaterialDownload } from '../element/element.js';
 import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
 import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
+import { logError } from '../log.js';
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../machine/attributes.js';
 import './reactJsx.js';
 
@@ -14,6 +24,13 @@ export interface MaterialDownloadProps extends MaterialDownloadProperties {
   onLinkChange?: (detail: LinkChangeDetail) => void;
   /** The anchor the element binds: its first child must be an `<a>`. */
   children?: ReactNode;
+  /**
+   * A link your server resolved for these inputs (e.g. with `resolveLinks`): rendered as the anchor's `href`, with
+   * `resolved` on the host, so the element shows it from the first paint and asks nothing (a signed link is
+   * refreshed before it expires). It takes a single `<a>` element as `children`; with anything else it is ignored,
+   * with an error in the console.
+   */
+  link?: string | null;
   /** Passed to the host element. */
   id?: string;
   className?: string;
@@ -36,7 +53,7 @@ const notOnTheServer = () => false;
  * </MaterialDownload>
  * ```
  */
-export function MaterialDownload({ onLinkChange, children, id, className, ...inputs }: MaterialDownloadProps) {
+export function MaterialDownload({ onLinkChange, children, id, className, link, ...inputs }: MaterialDownloadProps) {
   const host = useRef<HTMLMaterialDownloadElement>(null);
   const latestOnLinkChange = useRef(onLinkChange);
   useLayoutEffect(() => void (latestOnLinkChange.current = onLinkChange));
@@ -52,7 +69,18 @@ export function MaterialDownload({ onLinkChange, children, id, className, ...inp
   useEffect(() => void defineMaterialDownload(), []);
   const hydrated = useSyncExternalStore(nothingToWatch, hydratedOnTheClient, notOnTheServer);
 
-  const attributes: Record<string, string | undefined> = { id, className };
+  const anchor = isAnchor(children) ? children : null;
+  const resolvedLink = link && anchor ? link : null;
+  // In an effect, not the render: none on the server; once per link, StrictMode's second mount included.
+  const linkIgnored = link && !anchor ? link : null;
+  const reportedIgnored = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkIgnored || reportedIgnored.current === linkIgnored) return;
+    reportedIgnored.current = linkIgnored;
+    logError('the `link` prop needs a single <a> element as children; it is ignored', host.current);
+  }, [linkIgnored]);
+
+  const attributes: Record<string, string | undefined> = { id, className, resolved: resolvedLink ? '' : undefined };
   for (const name of INPUT_NAMES) if (inputs[name] !== undefined) attributes[ATTRIBUTES[name].attribute] = inputs[name];
   return (
     // The element writes `data-state` on the host: React must not read that as a mismatch.
@@ -62,7 +90,10 @@ export function MaterialDownload({ onLinkChange, children, id, className, ...inp
       defer-hydration={hydrated ? undefined : ''}
       {...attributes}
     >
-      {children}
+      {resolvedLink ? cloneElement(anchor!, { href: resolvedLink }) : children}
     </cm-material-download>
   );
 }
+
+const isAnchor = (children: ReactNode): children is ReactElement<{ href?: string }, 'a'> =>
+  isValidElement(children) && children.type === 'a';

@@ -39,6 +39,11 @@ export interface OpenOptions {
   clockOffsetMs?: number;
   /** Record every transition the machine takes (as the inspect hook decodes it), for tests that must see transient states. */
   trace?: boolean;
+  /**
+   * A page of the site's own (a path on the provider's origin) opened in place of the customer page, once the
+   * visitor's storage is set: its HTML carries its elements and the script that defines the element.
+   */
+  page?: string;
 }
 
 /** Every href write on the anchors of a page, from the moment the recorder was installed. */
@@ -208,7 +213,14 @@ export class CustomerPage {
    * Opens the customer's page, loads the build under test and configures it. The page object's first
    * open is a new visitor's, with nothing in the origin's storage but `storage`.
    */
-  async open({ configure, storage = {}, load = true, clockOffsetMs, trace = false }: OpenOptions = {}): Promise<void> {
+  async open({
+    configure,
+    storage = {},
+    load = true,
+    clockOffsetMs,
+    trace = false,
+    page,
+  }: OpenOptions = {}): Promise<void> {
     // The page a former test's close() loaded, if that is what the driver kept: nothing ran in it since.
     if (this.driver.pristine !== this.customerUrl) await this.driver.goto(this.customerUrl);
     // A test's later open() is the same visitor's next page load in the tab: what the page stored stays.
@@ -235,6 +247,12 @@ export class CustomerPage {
       storage,
       firstVisit,
     );
+    if (page) {
+      await this.driver.goto(`${this.origin}${page}`);
+      await this.driver.evaluate(installHelpers, false);
+      await this.driver.evaluate((tag) => customElements.whenDefined(tag).then(() => true), TAG);
+      return;
+    }
     await this.driver.evaluate(installHelpers, trace);
     if (clockOffsetMs !== undefined) await this.setVisitorClock(clockOffsetMs);
     if (!load) return;

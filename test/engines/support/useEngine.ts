@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
 import { CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
@@ -13,7 +16,15 @@ export interface EngineSuite {
   readonly version: string;
   /** A page for this test on this build, the provider's request log emptied, then opened. */
   open(build: Build, options?: OpenOptions): Promise<CustomerPage>;
+  /**
+   * Has the provider serve this HTML as a page of the site's own, byte for byte as a server sends it;
+   * resolves with its path, for `open`'s `page`.
+   */
+  servePage(html: string): Promise<string>;
 }
+
+/** Where the provider serves the pages a test wrote (`servePage`). */
+const SERVED = '/served/';
 
 /**
  * The browser of this run's engine, one per test worker: a start (Firefox's,
@@ -31,10 +42,13 @@ export function useEngine(): EngineSuite {
   let elsewhere: Provider | undefined;
   let browser: DriverBrowser | undefined;
   const pages: CustomerPage[] = [];
+  let servedDir: string | undefined;
+  let served = 0;
 
   beforeAll(async () => {
+    servedDir = await mkdtemp(path.join(tmpdir(), 'cm-served-pages-'));
     provider = await startProvider({
-      staticDirs: { '/dist/': 'dist', '/engines/': 'test/engines/fixtures' },
+      staticDirs: { '/dist/': 'dist', '/engines/': 'test/engines/fixtures', [SERVED]: servedDir },
     });
     elsewhere = await startProvider();
     browser = await browserOfThisWorker();
@@ -42,6 +56,7 @@ export function useEngine(): EngineSuite {
   afterAll(async () => {
     await provider?.close();
     await elsewhere?.close();
+    if (servedDir) await rm(servedDir, { recursive: true, force: true });
   });
   afterEach(async () => {
     provider?.setLatency(0);
@@ -73,6 +88,11 @@ export function useEngine(): EngineSuite {
       elsewhere!.clearRequests();
       await page.open(options);
       return page;
+    },
+    async servePage(html) {
+      const name = `page-${++served}.html`;
+      await writeFile(path.join(servedDir!, name), html);
+      return `${SERVED}${name}`;
     },
   };
 }
