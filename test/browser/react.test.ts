@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachReactMode } from './support/describeEachReactMode';
 import type { ChromiumPage } from './support/chromiumPage';
+import { buildReactFixture } from './support/buildReactFixture';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -15,22 +14,7 @@ import { useHarness } from './support/useHarness';
 const harness = useHarness();
 let I: ChromiumPage;
 
-beforeAll(async () => {
-  // A development build: StrictMode only double-invokes effects there.
-  await build({
-    root: fileURLToPath(new URL('./fixtures/react-app', import.meta.url)),
-    base: '/fixtures/react-app/dist/',
-    configFile: false,
-    logLevel: 'error',
-    mode: 'development',
-    define: {
-      __CM_GRAPHQL_ENDPOINT__: '"/graphql"',
-      __CM_VERSION__: '"test"',
-      'process.env.NODE_ENV': '"development"',
-    },
-    build: { outDir: 'dist', emptyOutDir: true, minify: false },
-  });
-}, 60_000);
+beforeAll(() => buildReactFixture('react-app'), 60_000);
 
 interface FixtureRecords {
   sent: string[];

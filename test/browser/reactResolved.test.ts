@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App, type AppProps } from './fixtures/react-resolved/app';
 import type { ChromiumPage } from './support/chromiumPage';
+import { buildReactFixture } from './support/buildReactFixture';
 import { useHarness } from './support/useHarness';
 
 /**
@@ -20,22 +20,7 @@ const FIXTURE = fileURLToPath(new URL('./fixtures/react-resolved/', import.meta.
 const BASE = '/fixtures/react-resolved/dist/';
 let served = 0;
 
-beforeAll(async () => {
-  // A development build: React reports hydration mismatches and StrictMode double-invokes effects there.
-  await build({
-    root: FIXTURE,
-    base: BASE,
-    configFile: false,
-    logLevel: 'error',
-    mode: 'development',
-    define: {
-      __CM_GRAPHQL_ENDPOINT__: '"/graphql"',
-      __CM_VERSION__: '"test"',
-      'process.env.NODE_ENV': '"development"',
-    },
-    build: { outDir: 'dist', emptyOutDir: true, minify: false },
-  });
-}, 60_000);
+beforeAll(() => buildReactFixture('react-resolved'), 60_000);
 
 interface Recorded {
   written: { name: string; value: string | null }[];
