@@ -77,7 +77,7 @@ export function MaterialDownload({ onLinkChange, children, id, className, link, 
   useEffect(() => {
     if (!linkIgnored || reportedIgnored.current === linkIgnored) return;
     reportedIgnored.current = linkIgnored;
-    logError('the `link` prop needs a single <a> element as children; it is ignored', host.current);
+    logError('the link prop needs a single <a> element as children; it is ignored', host.current);
   }, [linkIgnored]);
 
   const attributes: Record<string, string | undefined> = { id, className, resolved: resolvedLink ? '' : undefined };

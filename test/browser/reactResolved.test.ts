@@ -77,6 +77,6 @@ describe.each([false, true])('<MaterialDownload link> rendered on the server (st
     expect(await linkChanges()).toEqual([{ state: 'enabled', href: fileOf('A-100'), error: null, reason: null }]);
     expect(harness.provider.requests).toHaveLength(1);
     expect((await recorded()).recoverableErrors).toEqual([]);
-    expect(I.devtools.consoleErrors.filter((text) => text.includes('`link`'))).toHaveLength(1);
+    expect(I.devtools.consoleErrors.filter((text) => text.includes('the link prop needs'))).toHaveLength(1);
   });
 });

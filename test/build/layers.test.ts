@@ -36,7 +36,7 @@ const MAY_IMPORT = {
   api: ['machine', 'log'],
   debug: ['machine', 'log'],
   element: ['api', 'machine', 'debug', 'log'],
-  react: ['element', 'machine'],
+  react: ['element', 'machine', 'log'],
   inspector: ['element', 'machine', 'debug'],
   server: ['api', 'machine'],
   log: [],
