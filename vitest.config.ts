@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { ENGINES } from './test/engines/support/engines.js';
 import LongestFirst from './test/support/longestFirst.js';
 
@@ -12,6 +12,9 @@ const browserSuites = ['test/browser/**/*.test.ts', 'test/model/**/*.test.ts'];
  * once per worker rather than once per file.
  */
 const SHARED_MODULES = { isolate: false } as const;
+
+/** Unit suites that load the library anew (`vi.resetModules()`), as a second bundle on a page does: a module graph of their own. */
+const UNIT_FRESH_MODULES = ['test/api/configOptions.test.ts', 'test/api/pageConfiguration.test.ts'];
 
 export default defineConfig({
   define: {
@@ -46,7 +49,15 @@ export default defineConfig({
             'test/ecosystem/**/*.test.ts',
             'test/types/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...UNIT_FRESH_MODULES],
+          // Each test puts back what it stubs, its timers and its globals; a module graph of their own
+          // cost each of some fifty files more than its tests, over a minute in all with a CPU hog per core.
+          ...SHARED_MODULES,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-fresh-modules', include: UNIT_FRESH_MODULES },
       },
       {
         extends: true,

@@ -138,6 +138,166 @@ async function prepareSvelteKit(tarball: string): Promise<string> {
   return app;
 }
 
+/**
+ * The apps' own checkers (tsc, vue-tsc, svelte-check, edited Angular builds), each started on a build
+ * slot once its app is built, beside the other builds: one after the other in their tests, they kept
+ * a core busy for three minutes while the other was idle. Each test awaits its own and judges it; a
+ * failure stays the test's (it is caught here only so that it is not unhandled meanwhile).
+ */
+interface Checks {
+  noReactTypes: Promise<{ stdout: string }>;
+  react: ReturnType<typeof typeCheckReact>;
+  vue: ReturnType<typeof typeCheckVue>;
+  angularWithoutSchema: Promise<string>;
+  angularLite: Promise<string>;
+  svelteKit: ReturnType<typeof svelteCheck>;
+}
+const checks = {} as Checks;
+
+function onBuildSlot<T>(task: () => Promise<T>): Promise<T> {
+  const running = buildSlot(task);
+  running.catch(() => undefined);
+  return running;
+}
+
+/** Our tsc in the app without React types: the package's declarations are what is checked. */
+const typeCheckNoReactTypes = (app: string) =>
+  inApp(app, process.execPath, [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    'tsconfig.json',
+    '--pretty',
+    'false',
+  ]);
+
+/**
+ * The app's own checker over the app as written and, beside it, a copy of `source` with `type="pdf"` in
+ * `wrong`: one run for both sides. What the source was, and what the checker printed.
+ */
+async function checkWithWrongType(
+  app: string,
+  [source, wrong]: [string, string],
+  edit: (original: string) => string,
+  check: () => Promise<string>,
+): Promise<{ original: string; output: string }> {
+  const original = readFileSync(join(app, source), 'utf8');
+  writeFileSync(join(app, wrong), edit(original));
+  try {
+    return { original, output: await check() };
+  } finally {
+    rmSync(join(app, wrong));
+  }
+}
+
+const typeCheckReact = (app: string) =>
+  checkWithWrongType(
+    app,
+    ['src/App.tsx', 'src/WrongType.tsx'],
+    (original) => original.replace('type={type}', 'type="pdf"'),
+    () =>
+      inApp(app, process.execPath, [
+        'node_modules/typescript/bin/tsc',
+        '-p',
+        'tsconfig.json',
+        '--pretty',
+        'false',
+      ]).then(
+        ({ stdout }) => stdout,
+        (error: { stdout: string }) => error.stdout,
+      ),
+  );
+
+const typeCheckVue = (app: string) =>
+  checkWithWrongType(
+    app,
+    ['src/App.vue', 'src/WrongType.vue'],
+    (original) => original.replace(':type="type"', 'type="pdf"'),
+    () =>
+      inApp(app, process.execPath, ['node_modules/vue-tsc/bin/vue-tsc.js', '--noEmit', '-p', 'tsconfig.json']).then(
+        ({ stdout, stderr }) => `${stdout}${stderr}`,
+        (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
+      ),
+  );
+
+/** The tag's `{type}` attribute in the SvelteKit page, alone on its line (the select binds `{type}` too). */
+const SVELTE_TYPE_ATTRIBUTE = /^(\s*)\{type\}$/m;
+
+const svelteCheck = (app: string) =>
+  checkWithWrongType(
+    app,
+    ['src/routes/+page.svelte', 'src/WrongType.svelte'],
+    (original) => original.replace(SVELTE_TYPE_ATTRIBUTE, '$1type="pdf"'),
+    () =>
+      appOutput(app, [
+        'node_modules/svelte-check/bin/svelte-check',
+        '--tsconfig',
+        './tsconfig.json',
+        '--output',
+        'machine',
+      ]).catch((error: Error) => error.message),
+  );
+
+/**
+ * `ng build` of the Angular app with `edits` applied to its files (path to new content), into a folder
+ * of the scratch's so the app's dist/ stays what the browser tests serve; the files are put back after.
+ */
+async function buildEditedAngular(edits: Record<string, (source: string) => string>, outDir: string): Promise<string> {
+  const originals = Object.keys(edits).map((file) => [file, readFileSync(join(angularApp, file), 'utf8')] as const);
+  try {
+    for (const [file, original] of originals) {
+      const edited = edits[file]!(original);
+      expect(edited, `${file} unchanged: the edit no longer matches the example`).not.toBe(original);
+      writeFileSync(join(angularApp, file), edited);
+    }
+    return await ngBuild(angularApp, ['--output-path', join(scratch, outDir)]).catch(
+      (error: Error) => `failed: ${error.message}`,
+    );
+  } finally {
+    for (const [file, original] of originals) writeFileSync(join(angularApp, file), original);
+  }
+}
+
+/** Where the Angular app built with the lite entry's `defineMaterialDownload` goes. */
+const ANGULAR_LITE_OUT = 'angular-edited-lite';
+
+/** Starts each app's checks once it is built. The two edited Angular builds edit the same files: one after the other. */
+function startChecks(app: 'noReactTypes' | 'react' | 'vue' | 'svelteKit' | 'angular', dir: string): string {
+  if (app === 'noReactTypes') checks.noReactTypes = onBuildSlot(() => typeCheckNoReactTypes(dir));
+  if (app === 'react') checks.react = onBuildSlot(() => typeCheckReact(dir));
+  if (app === 'vue') checks.vue = onBuildSlot(() => typeCheckVue(dir));
+  if (app === 'svelteKit') checks.svelteKit = onBuildSlot(() => svelteCheck(dir));
+  if (app === 'angular') {
+    // Each component with its own mistake: one build for both, and each must be reported.
+    checks.angularWithoutSchema = onBuildSlot(() =>
+      buildEditedAngular(
+        {
+          'src/app/article.ts': (source) => source.replace('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
+          'src/app/picker.ts': (source) =>
+            source.replace('onLinkChange(event: LinkChangeEvent)', 'onLinkChange(event: KeyboardEvent)'),
+        },
+        'angular-edited-schema',
+      ),
+    );
+    const lite = () =>
+      buildEditedAngular(
+        {
+          'src/main.ts': (source) =>
+            source.replace(
+              "import 'cm-material-download/cm-material-download.lite.js';",
+              "import { defineMaterialDownload } from 'cm-material-download/lite';\ndefineMaterialDownload();",
+            ),
+        },
+        ANGULAR_LITE_OUT,
+      );
+    checks.angularLite = checks.angularWithoutSchema.then(
+      () => onBuildSlot(lite),
+      () => onBuildSlot(lite),
+    );
+    checks.angularLite.catch(() => undefined);
+  }
+  return dir;
+}
+
 beforeAll(async () => {
   let tarball: string;
   ({ scratch, tarball, files } = await packPackage('cm-pack-'));
@@ -146,17 +306,25 @@ beforeAll(async () => {
   provider = await startProvider();
   // Side by side: npm spends much of an install waiting on the disk and the registry, time the other app can use.
   [reactApp, vueApp, angularApp, nextApp, svelteKitApp, noReactTypesApp, browser] = await Promise.all([
-    prepareExample('react', tarball),
-    prepareExample('vue', tarball),
-    prepareAngular(tarball),
+    prepareExample('react', tarball).then((app) => startChecks('react', app)),
+    prepareExample('vue', tarball).then((app) => startChecks('vue', app)),
+    prepareAngular(tarball).then((app) => {
+      angularApp = app;
+      return startChecks('angular', app);
+    }),
     prepareNext(tarball),
-    prepareSvelteKit(tarball),
-    installWithTarball(join(root, 'test/ecosystem/fixtures/no-react-types'), 'no-react-types', tarball),
+    prepareSvelteKit(tarball).then((app) => startChecks('svelteKit', app)),
+    installWithTarball(join(root, 'test/ecosystem/fixtures/no-react-types'), 'no-react-types', tarball).then((app) =>
+      startChecks('noReactTypes', app),
+    ),
     launchChromium(),
   ]);
-  // Six installs and five builds: about 120 s with npm's cache warm and the load average near 8
-  // (Next.js's install and build the longest), over 300 s with it above 12.
-}, 600_000);
+  // The browser tests after them: none runs beside a checker.
+  await Promise.allSettled(Object.values(checks));
+  // Six installs, five builds and the checks: about 120 s for the installs and builds with npm's cache
+  // warm and the load average near 8 (Next.js's install and build the longest), over 300 s with it
+  // above 12; the checks add as much again.
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -324,11 +492,8 @@ describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
   it(
     'type-checks the library entry, the lite file and the tag with skipLibCheck off',
     async () => {
-      // Our tsc: the app has none of its own, and what is checked is the package's declarations.
-      const tsc = join(root, 'node_modules/typescript/bin/tsc');
-      const checked = inApp(noReactTypesApp, process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false']);
       await expect(
-        checked.catch((error: { stdout: string }) => Promise.reject(new Error(error.stdout))),
+        checks.noReactTypes.catch((error: { stdout: string }) => Promise.reject(new Error(error.stdout))),
       ).resolves.toMatchObject({
         stdout: '',
       });
@@ -341,27 +506,12 @@ describe('examples/react with the installed package', () => {
   it(
     'type-checks with the app’s own tsc: the JSX typings accept the tag and its attributes, and refuse `type="pdf"`',
     async () => {
-      // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
-      const wrongFile = join(reactApp, 'src/WrongType.tsx');
-      const original = readFileSync(join(reactApp, 'src/App.tsx'), 'utf8');
+      const { original, output } = await checks.react;
       expect(original).toContain('type={type}');
-      writeFileSync(wrongFile, original.replace('type={type}', 'type="pdf"'));
-      try {
-        const failure = await inApp(reactApp, process.execPath, [
-          'node_modules/typescript/bin/tsc',
-          '-p',
-          'tsconfig.json',
-          '--pretty',
-          'false',
-        ]).catch((error: { stdout: string }) => error);
-        const output = 'stdout' in failure ? failure.stdout : '';
-        const errors = output.split('\n').filter((line) => line.includes('error TS'));
-        expect(errors, output).toEqual([
-          expect.stringMatching(/^src\/WrongType\.tsx.*TS2322: Type '"pdf"' is not assignable/),
-        ]);
-      } finally {
-        rmSync(wrongFile);
-      }
+      const errors = output.split('\n').filter((line) => line.includes('error TS'));
+      expect(errors, output).toEqual([
+        expect.stringMatching(/^src\/WrongType\.tsx.*TS2322: Type '"pdf"' is not assignable/),
+      ]);
     },
     TOOL_TIMEOUT_MS,
   );
@@ -408,29 +558,14 @@ describe('examples/vue with the installed package', () => {
   it(
     'type-checks with vue-tsc, which checks the tag’s attribute values in the template (`type="pdf"` does not compile)',
     async () => {
-      // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
-      const wrongFile = join(vueApp, 'src/WrongType.vue');
-      const original = readFileSync(join(vueApp, 'src/App.vue'), 'utf8');
+      const { original, output } = await checks.vue;
       expect(original).toContain(':type="type"');
-      writeFileSync(wrongFile, original.replace(':type="type"', 'type="pdf"'));
-      try {
-        const failure = await inApp(vueApp, process.execPath, [
-          'node_modules/vue-tsc/bin/vue-tsc.js',
-          '--noEmit',
-          '-p',
-          'tsconfig.json',
-        ]).catch((error: { stdout: string; stderr: string }) => error);
-        const output = `${failure.stdout}${failure.stderr}`;
-        const errors = output.split('\n').filter((line) => line.includes('error TS'));
-        expect(
-          errors.filter((line) => !line.startsWith('src/WrongType.vue')),
-          output,
-        ).toEqual([]);
-        expect(errors, output).toEqual([expect.stringMatching(/TS2322: Type '"pdf"' is not assignable/)]);
-      } finally {
-        rmSync(wrongFile);
-      }
-      // vue-tsc reads Vue's types besides the app's: on a busy machine it takes several times tsc's time.
+      const errors = output.split('\n').filter((line) => line.includes('error TS'));
+      expect(
+        errors.filter((line) => !line.startsWith('src/WrongType.vue')),
+        output,
+      ).toEqual([]);
+      expect(errors, output).toEqual([expect.stringMatching(/TS2322: Type '"pdf"' is not assignable/)]);
     },
     TOOL_TIMEOUT_MS,
   );
@@ -488,26 +623,6 @@ describe('examples/vue with the installed package', () => {
 });
 
 describe('examples/angular with the installed package', () => {
-  /**
-   * `ng build` of the app with `edits` applied to its files (path to new content), into a folder
-   * of its own so the app's dist/ stays what the browser tests serve; the files are put back after.
-   */
-  async function buildEdited(edits: Record<string, (source: string) => string>): Promise<string> {
-    const originals = Object.keys(edits).map((file) => [file, readFileSync(join(angularApp, file), 'utf8')] as const);
-    try {
-      for (const [file, original] of originals) {
-        const edited = edits[file]!(original);
-        expect(edited, `${file} unchanged: the edit no longer matches the example`).not.toBe(original);
-        writeFileSync(join(angularApp, file), edited);
-      }
-      return await ngBuild(angularApp, ['--output-path', join(scratch, 'angular-edited')]).catch(
-        (error: Error) => `failed: ${error.message}`,
-      );
-    } finally {
-      for (const [file, original] of originals) writeFileSync(join(angularApp, file), original);
-    }
-  }
-
   it('builds in production mode with strict templates, the CLI warns of nothing, and no React is bundled', () => {
     expect(angularBuildOutput).toContain('Application bundle generation complete.');
     expect(angularBuildOutput).not.toMatch(/WARNING|ERROR/);
@@ -519,12 +634,7 @@ describe('examples/angular with the installed package', () => {
   it(
     'fails to build without CUSTOM_ELEMENTS_SCHEMA (NG8001), and types `$event` of (cm-link-change) as a LinkChangeEvent',
     async () => {
-      // One build for both: each component has its own mistake, and each must be reported.
-      const output = await buildEdited({
-        'src/app/article.ts': (source) => source.replace('schemas: [CUSTOM_ELEMENTS_SCHEMA],', ''),
-        'src/app/picker.ts': (source) =>
-          source.replace('onLinkChange(event: LinkChangeEvent)', 'onLinkChange(event: KeyboardEvent)'),
-      });
+      const output = await checks.angularWithoutSchema;
       expect(output).toMatch(/^failed: /);
       expect(output).toContain("NG8001: 'cm-material-download' is not a known element");
       expect(output).toContain(
@@ -540,16 +650,10 @@ describe('examples/angular with the installed package', () => {
   it(
     'defines the element from the lite entry with neither React nor a CommonJS warning, as the README shows',
     async () => {
-      const output = await buildEdited({
-        'src/main.ts': (source) =>
-          source.replace(
-            "import 'cm-material-download/cm-material-download.lite.js';",
-            "import { defineMaterialDownload } from 'cm-material-download/lite';\ndefineMaterialDownload();",
-          ),
-      });
+      const output = await checks.angularLite;
       expect(output).toContain('Application bundle generation complete.');
       expect(output, output).not.toMatch(/WARNING|is not ESM/);
-      const code = scriptsIn(join(scratch, 'angular-edited'));
+      const code = scriptsIn(join(scratch, ANGULAR_LITE_OUT));
       expect(code).toContain('cm-link-change');
       expect(code).not.toContain(REACT_MARK);
     },
@@ -760,30 +864,15 @@ describe('examples/sveltekit with the installed package', () => {
   it(
     'passes svelte-check, which types `oncm-link-change` and refuses `type="pdf"` in a template',
     async () => {
-      // One run for both sides: the app as written must pass, and a copy with a wrong value must not.
-      const page = readFileSync(join(svelteKitApp, 'src/routes/+page.svelte'), 'utf8');
-      // The tag's `{type}` attribute, alone on its line (the select binds `{type}` too).
-      const typeAttribute = /^(\s*)\{type\}$/m;
-      expect(page).toMatch(typeAttribute);
-      writeFileSync(join(svelteKitApp, 'src/WrongType.svelte'), page.replace(typeAttribute, '$1type="pdf"'));
-      try {
-        const output = await appOutput(svelteKitApp, [
-          'node_modules/svelte-check/bin/svelte-check',
-          '--tsconfig',
-          './tsconfig.json',
-          '--output',
-          'machine',
-        ]).catch((error: Error) => error.message);
-        const problems = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
-        expect(
-          problems.filter((line) => !line.includes('"src/WrongType.svelte"')),
-          output,
-        ).toEqual([]);
-        // Machine output quotes the message as JSON: its own quotes come escaped.
-        expect(problems, output).toEqual([expect.stringMatching(/ERROR .*Type '\\?"pdf\\?"' is not assignable/)]);
-      } finally {
-        rmSync(join(svelteKitApp, 'src/WrongType.svelte'));
-      }
+      const { original, output } = await checks.svelteKit;
+      expect(original).toMatch(SVELTE_TYPE_ATTRIBUTE);
+      const problems = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
+      expect(
+        problems.filter((line) => !line.includes('"src/WrongType.svelte"')),
+        output,
+      ).toEqual([]);
+      // Machine output quotes the message as JSON: its own quotes come escaped.
+      expect(problems, output).toEqual([expect.stringMatching(/ERROR .*Type '\\?"pdf\\?"' is not assignable/)]);
     },
     TOOL_TIMEOUT_MS,
   );

@@ -20,7 +20,7 @@ function run(args) {
 }
 
 describe('node dev/provider/cli.js', () => {
-  it.each([['--help'], ['-h']])(
+  it.concurrent.each([['--help'], ['-h']])(
     '%s prints every option with what it does and its default, and exits 0',
     async (flag) => {
       const { code, stdout, stderr } = await run([flag]);
@@ -39,7 +39,8 @@ describe('node dev/provider/cli.js', () => {
     },
   );
 
-  it.each([
+  // Each case is a process of its own that mostly starts Node and imports the server: side by side.
+  it.concurrent.each([
     [['--verbose'], 'unknown option --verbose; see --help'],
     [['-x'], 'unknown option -x; see --help'],
     [['--port'], '--port needs a value (N); see --help'],

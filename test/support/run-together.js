@@ -1,8 +1,9 @@
 // @ts-check
-// `npm run checks`: the npm scripts named on the command line, all at once, each one's output held
-// and printed whole when it ends, in the order given; fails if any of them fails. ESLint and tsc
-// each keep one core busy for their whole run: side by side they end together, not one after the
-// other. (Beside the suites instead, they measured slower: the suites leave no core idle.)
+// `npm run checks` (and `npm test`, with the build among them): the npm scripts named on the command
+// line, all at once, each one's output held and printed whole when it ends, in the order given; fails
+// if any of them fails. ESLint and tsc each keep one core busy for their whole run: side by side they
+// end together, not one after the other, and the build, which reads nothing they write, ends within
+// ESLint's run. (Beside the suites instead, they measured slower: the suites leave no core idle.)
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
