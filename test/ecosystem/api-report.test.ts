@@ -21,9 +21,9 @@ const REACT_ONLY = ['MaterialDownload', 'MaterialDownloadJsxProps', 'MaterialDow
 let program: ts.Program | undefined;
 
 function exportsOf(file: string): { checker: ts.TypeChecker; exported: ts.Symbol[] } {
-  // One program for both entries and every test: the React entry's declarations import the library
+  // One program for the entries and every test: the React entry's declarations import the library
   // entry's, and each program of its own read and bound them all again (some 10 s each on a busy machine).
-  program ??= ts.createProgram([entry, reactEntry], {
+  program ??= ts.createProgram([entry, reactEntry, serverEntry], {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     skipLibCheck: true,
