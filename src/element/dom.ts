@@ -1,13 +1,12 @@
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
 import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
-import type { MaterialDownloadActor } from '../machine/materialDownload.machine.js';
+import { takesResolvedLink, type MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 import type { LinkSettling } from '../machine/materialDownload.types.js';
 import type { Reason } from '../machine/reasons.js';
 import { logError } from '../log.js';
 import { toSafeHref } from '../api/operation.js';
 import { tried } from '../api/wire.js';
 import { validateInputs } from '../machine/inputs.js';
-import { readLinkExpiry } from '../machine/linkExpiry.js';
 import { afterChildrenArrive } from './page.js';
 
 /**
@@ -124,8 +123,8 @@ export function takeResolvedLink(host: HTMLElement): string | null {
  * anchor stays as the server wrote it. Any other anchor is no link until the element's start.
  */
 export function willKeepResolvedLink(host: HTMLElement): boolean {
-  const href = resolvedLinkOf(host);
-  return href !== null && validateInputs(readInputs(host)).ok && (readLinkExpiry(href) ?? Infinity) > Date.now();
+  const validation = validateInputs(readInputs(host));
+  return takesResolvedLink(validation.ok ? validation.request : null, resolvedLinkOf(host));
 }
 
 /** What a binding has shown of one element: the page hears each change once. */

@@ -23,7 +23,7 @@ import type {
   MaterialDownloadEvent,
   MaterialDownloadInput,
 } from './materialDownload.types.js';
-import { changesValidation, hasRequiredInput, validationOf } from './inputs.js';
+import { changesValidation, hasRequiredInput, validationOf, type LinkRequest } from './inputs.js';
 
 const linkFound = {
   guard: { type: 'hasLink', params: ({ event }: { event: DoneActorEvent<LookupOutput> }) => event.output },
@@ -78,6 +78,13 @@ function linkLifeOf(expiresAt: number | null | undefined, arrivedAt: number) {
 }
 
 const hasCome = (moment: number | null) => moment !== null && Date.now() >= moment - TIMER_SLACK_MS;
+
+/**
+ * Whether a link the page's server resolved is shown at once: valid inputs and a link still working. The element
+ * asks the same as it connects, so a mark the statechart will not honour leaves no link on the anchor meanwhile.
+ */
+export const takesResolvedLink = (request: LinkRequest | null, href: string | null) =>
+  request !== null && href !== null && !hasCome(readLinkExpiry(href));
 
 /** For no moment, no number: XState raises the `after` event at once, guards find nothing due, no timer is held. */
 const waitUntil = (moment: number | null) =>
@@ -221,8 +228,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       failedOnWire: ({ context }) => context.failedOnWire,
       canFetchNow: ({ context }) => context.request !== null && !context.lazy,
       // One that expired before the page arrived (HTML served from a cache) is looked up at once instead.
-      hasResolvedLink: ({ context: { request, resolvedHref } }) =>
-        request !== null && resolvedHref !== null && !hasCome(readLinkExpiry(resolvedHref)),
+      hasResolvedLink: ({ context }) => takesResolvedLink(context.request, context.resolvedHref),
       hasLink: (_, href: LookupOutput) => href !== null,
       isRenewalDue: ({ context }) => hasCome(context.renewAt),
       isExpired: ({ context }) => hasCome(context.expiresAt),
