@@ -201,19 +201,20 @@ export function resolveEndpoint(endpoint: string, base = tried(() => new Request
 }
 
 /** Where the page keeps the visitor's credentials (docs/provider.md, "Requests and auth"). */
-export const CREDENTIAL_KEYS = ['cm-api-key', 'cm-user-token'];
+export const CREDENTIAL_KEYS: readonly string[] = ['cm-api-key', 'cm-user-token'];
+const [API_KEY, USER_TOKEN] = CREDENTIAL_KEYS as [string, string];
 
 /** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
 export function readAuthHeaders(): Record<string, string> {
   let why: string;
   try {
-    const apiKey = globalThis.localStorage?.getItem('cm-api-key');
-    const token = apiKey ? null : globalThis.localStorage?.getItem('cm-user-token');
+    const apiKey = globalThis.localStorage?.getItem(API_KEY);
+    const token = apiKey ? null : globalThis.localStorage?.getItem(USER_TOKEN);
     if (!apiKey && !token) return {};
     const [header, value] = apiKey ? ['api-key', apiKey] : ['authorization', `Bearer ${token}`];
     // fetch throws on control or non-Latin-1 characters in a header; the secret never reaches the log.
     if (/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return { [header]: value };
-    why = `localStorage["cm-${apiKey ? 'api-key' : 'user-token'}"] holds characters an HTTP header cannot carry`;
+    why = `localStorage["${apiKey ? API_KEY : USER_TOKEN}"] holds characters an HTTP header cannot carry`;
   } catch (error) {
     why = `cannot read localStorage (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`;
   }

@@ -123,8 +123,11 @@ export function takeResolvedLink(host: HTMLElement): string | null {
  * anchor stays as the server wrote it. Any other anchor is no link until the element's start.
  */
 export function willKeepResolvedLink(host: HTMLElement): boolean {
+  // Every element connecting asks: only a marked one pays for validation.
+  const href = resolvedLinkOf(host);
+  if (href === null) return false;
   const validation = validateInputs(readInputs(host));
-  return takesResolvedLink(validation.ok ? validation.request : null, resolvedLinkOf(host));
+  return takesResolvedLink(validation.ok ? validation.request : null, href);
 }
 
 /** What a binding has shown of one element: the page hears each change once. */
