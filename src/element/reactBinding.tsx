@@ -1,7 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { startTransition, useLayoutEffect, useReducer, useRef, type ReactElement } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useSyncExternalStore,
+  type ReactElement,
+} from 'react';
 import { createRoot } from 'react-dom/client';
-import { connect, viewsEqual } from '../machine/connect.js';
+import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
 import { showView, watchChildren, type ChildrenWatch, type Shown } from './dom.js';
 import type { MaterialDownloadActor } from '../machine/materialDownload.machine.js';
 
@@ -57,7 +64,7 @@ function Bindings({ list, onCommit }: { list: ReactElement[]; onCommit: () => vo
 /** An anchor that arrives, returns or is replaced is bound at once. */
 export function AnchorBinding(props: { host: HTMLElement; actor: MaterialDownloadActor; watch: ChildrenWatch }) {
   const { host, actor, watch } = props;
-  const view = useSelector(actor, connect, viewsEqual);
+  const view = useView(actor);
   const shown = useRef<Shown>({ announced: null, anchorMissing: false });
   // What the view does not show: the host's children.
   const [childrenVersion, childrenChanged] = useReducer((version: number) => version + 1, 0);
@@ -65,4 +72,19 @@ export function AnchorBinding(props: { host: HTMLElement; actor: MaterialDownloa
   useLayoutEffect(() => watch(host, childrenChanged), [watch, host]);
   useLayoutEffect(() => showView(host, view, shown.current, childrenChanged), [host, view, childrenVersion]);
   return null;
+}
+
+/**
+ * The actor's view, the same object while an equal one follows: React 19's own store hook does what
+ * `@xstate/react`'s `useSelector` does through a CommonJS shim for older Reacts (the shim broke Vite's dev server).
+ */
+function useView(actor: MaterialDownloadActor): MaterialDownloadView {
+  const last = useRef<MaterialDownloadView | null>(null);
+  const subscribe = useCallback((changed: () => void) => actor.subscribe(changed).unsubscribe, [actor]);
+  const currentView = useCallback(() => {
+    const view = connect(actor.getSnapshot());
+    if (!last.current || !viewsEqual(last.current, view)) last.current = view;
+    return last.current;
+  }, [actor]);
+  return useSyncExternalStore(subscribe, currentView);
 }

@@ -483,9 +483,9 @@ describe('the npm tarball', () => {
 });
 
 describe('an app without React types (Angular, Vue, plain TypeScript)', () => {
-  it('installs no React DOM (an optional peer, for the React binding) and no React types', () => {
-    // `react` itself comes as @xstate/react's peer; nothing of it is bundled from the lite entry.
-    expect(existsSync(join(noReactTypesApp, 'node_modules/react-dom/package.json'))).toBe(false);
+  it('installs nothing of React (optional peers, for the React binding) and no React types', () => {
+    for (const name of ['react', 'react-dom', '@xstate/react', 'use-sync-external-store'])
+      expect(existsSync(join(noReactTypesApp, `node_modules/${name}/package.json`)), name).toBe(false);
     expect(existsSync(join(noReactTypesApp, 'node_modules/@types/react'))).toBe(false);
   });
 
