@@ -80,7 +80,13 @@ export function AnchorBinding(props: { host: HTMLElement; actor: MaterialDownloa
  */
 function useView(actor: MaterialDownloadActor): MaterialDownloadView {
   const last = useRef<MaterialDownloadView | null>(null);
-  const subscribe = useCallback((changed: () => void) => actor.subscribe(changed).unsubscribe, [actor]);
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscription = actor.subscribe(changed);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
   const currentView = useCallback(() => {
     const view = connect(actor.getSnapshot());
     if (!last.current || !viewsEqual(last.current, view)) last.current = view;
