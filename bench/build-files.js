@@ -13,7 +13,7 @@ export const BUILD_DIR = fileURLToPath(new URL('./.build/', import.meta.url));
 
 /**
  * @typedef {object} BenchFile
- * @property {'react' | 'lite' | 'r2wc' | 'floor' | 'naive' | 'apollo' | 'react-against' | 'lite-against'} id
+ * @property {'react' | 'lite' | 'r2wc' | 'floor' | 'naive' | 'apollo' | 'react-against' | 'lite-against' | 'server'} id
  * @property {string} label
  * @property {string} fileName inside bench/.build/
  * @property {'react' | 'lite'} [buildOf] for another build of the element: which of ours it is measured against
@@ -29,6 +29,17 @@ export const BENCH_FILES = [
   { id: 'naive', label: 'naive baseline', fileName: 'naive.js' },
   { id: 'apollo', label: 'Apollo baseline', fileName: 'apollo.js' },
 ];
+
+/**
+ * The product page as a site that resolves its links on its own server sends it: the lite file,
+ * the links already in the HTML (measured on the product page only).
+ * @type {BenchFile}
+ */
+export const SERVER_RESOLVED_FILE = {
+  id: 'server',
+  label: 'lite build, links resolved on the server',
+  fileName: 'cm-material-download.lite.js',
+};
 
 /**
  * Another build of the element (`--against`, e.g. an older commit's dist/),

@@ -12,6 +12,7 @@ import { machineLine } from './format-report.js';
 const ROWS = [
   { id: 'react', label: '`cm-material-download.js` (React inside)' },
   { id: 'lite', label: '`cm-material-download.lite.js` (no React)' },
+  { id: 'server', label: 'the same, links resolved on your server (`resolveLinks`)' },
   { id: 'floor', label: 'a hand-written custom element, same batching' },
   { id: 'naive', label: 'a naive element, one request per link' },
   { id: 'apollo', label: 'a custom element on Apollo Client (BatchHttpLink)' },

@@ -1,6 +1,6 @@
 // @ts-check
 import { parseArgs } from 'node:util';
-import { AGAINST_FILES, BENCH_FILES } from './build-files.js';
+import { AGAINST_FILES, BENCH_FILES, SERVER_RESOLVED_FILE } from './build-files.js';
 import { PRODUCT_PAGE } from './product-page.js';
 
 // The issues' report: N = 1, 100 and 1000 at 50 ms, five runs of every file, files taking turns;
@@ -94,6 +94,8 @@ export function readOptions(argv) {
   const productPageOnly = values['product-page-only'] === true;
   // An older build (--against) loads beside ours of the same kind.
   const productPageFiles = files.filter((file) => PRODUCT_PAGE.files.includes(file.buildOf ?? file.id));
+  // The lite file's page with its links resolved by the page's server: beside the lite file's own.
+  if (ours.some((file) => file.id === 'lite')) productPageFiles.push(SERVER_RESOLVED_FILE);
   const isComparable = build && linkStyle === undefined && against === undefined && runs >= FULL_MATRIX.runs;
   const isFullMatrix =
     isComparable &&

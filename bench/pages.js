@@ -94,8 +94,12 @@ export function elementInputsFor(/** @type {number} */ n) {
 
 const escapeAttribute = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** One element with its anchor, as a customer writes it. @param {ElementInputs} inputs */
-export function elementHtml(inputs) {
+/**
+ * One element with its anchor, as a customer writes it; with a link the page's server resolved, as its server sends it.
+ * @param {ElementInputs} inputs
+ * @param {string | null} [resolvedHref]
+ */
+export function elementHtml(inputs, resolvedHref = null) {
   const attributes = [
     ['organization-id', inputs.organizationId],
     ['article-id', inputs.articleId],
@@ -107,7 +111,9 @@ export function elementHtml(inputs) {
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}="${escapeAttribute(String(value))}"`)
     .join(' ');
-  return `<cm-material-download ${attributes}><a class="button">Download</a></cm-material-download>`;
+  if (resolvedHref === null)
+    return `<cm-material-download ${attributes}><a class="button">Download</a></cm-material-download>`;
+  return `<cm-material-download resolved ${attributes}><a class="button" href="${escapeAttribute(resolvedHref)}">Download</a></cm-material-download>`;
 }
 
 /**
@@ -126,7 +132,7 @@ export function writePages(sizes) {
       `<title>bench: ${n} elements</title>`,
       `<script>${probe}</script>`,
       '</head><body>',
-      ...elementInputsFor(n).map(elementHtml),
+      ...elementInputsFor(n).map((inputs) => elementHtml(inputs)),
       '</body></html>',
     ].join('\n');
     writeFileSync(`${BUILD_DIR}pages/n-${n}.html`, html);

@@ -25,22 +25,46 @@
     };
   };
 
+  /** Links in the server's HTML are set before anything is painted: the result waits for the paint that shows them. */
+  const painted = new Promise((resolve) => {
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve(undefined);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+
   const done = new Promise((resolve) => {
     const finish = (/** @type {'done' | 'timeout'} */ outcome) => {
       observer.disconnect();
       clearTimeout(timer);
-      resolve(resultOf(outcome));
+      const result = resultOf(outcome);
+      void painted.then(() => resolve({ ...result, paintedAt: resultOf(outcome).paintedAt }));
+    };
+    const see = (/** @type {Node} */ node) => {
+      if (node instanceof HTMLAnchorElement && node.hasAttribute('href') && !linked.has(node)) {
+        linked.add(node);
+        linkedCount += 1;
+      }
     };
     const observer = new MutationObserver((records) => {
-      for (const { target } of records) {
-        if (target instanceof HTMLAnchorElement && target.hasAttribute('href') && !linked.has(target)) {
-          linked.add(target);
-          linkedCount += 1;
+      for (const { target, addedNodes } of records) {
+        see(target);
+        // A link the page's server resolved comes with its anchor, as the parser inserts it.
+        for (const node of addedNodes) {
+          see(node);
+          if (node instanceof Element) node.querySelectorAll('a[href]').forEach(see);
         }
       }
       if (linkedCount === expected) finish('done');
     });
-    observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['href'] });
+    observer.observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['href'],
+    });
     const timer = setTimeout(() => finish('timeout'), Number(timeoutMs));
   });
 

@@ -3,13 +3,16 @@
 // async, as the README's snippet has it, served gzip-compressed as a CDN serves it, on a
 // mid-range phone over slow 4G. Files take turns; each load is timed from
 // navigation start to the last href: what a visitor waits, the script's bytes
-// included, which loopback never shows.
+// included, which loopback never shows. Beside them, the lite file's page as a
+// site that resolves its links on its own server sends it: that server asks the
+// provider before the page goes out, and the links come with the HTML.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { startProvider } from '../dev/provider/server.js';
 import { BUILD_DIR } from './build-files.js';
 import { measureProductPage } from './measure-product-page.js';
 import { elementHtml, elementInputsFor } from './pages.js';
+import { startShop } from './shop-server.js';
 import { allSetOf, cellsOf, filesInTurn, median, ratioInterval } from './stats.js';
 
 /** @typedef {import('./build-files.js').BenchFile} BenchFile */
@@ -44,7 +47,7 @@ import { allSetOf, cellsOf, filesInTurn, median, ratioInterval } from './stats.j
 export const PRODUCT_PAGE = {
   sizes: [1, 3],
   /** @type {BenchFile['id'][]} */
-  files: ['floor', 'lite', 'react', 'apollo'],
+  files: ['floor', 'lite', 'server', 'react', 'apollo'],
   /** Lighthouse's mobile preset: slow 4G's round trip and throughputs, and a mid-range phone's CPU. */
   throttling: { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpuRate: 4 },
   /** The provider's own time to answer, as in the rest of the bench. */
@@ -70,7 +73,9 @@ export function productPageSettings({ files, runs, timeoutMs }) {
     serving:
       'the local provider with gzipStatic: text gzip-compressed (level 9, once per file) to a client that accepts it, as a CDN serves it',
     timeToLinks:
-      "from navigation start to the last anchor's href (performance.now() in the page), each load in a fresh browser context: cold cache, new connections",
+      "from navigation start to the last anchor's href (performance.now() in the page), each load in a fresh browser context: cold cache, new connections; for links resolved on the server, to the last anchor the parser inserted with its href",
+    server:
+      "the page of the lite file as a site's own server sends it: each page request waits for the server's resolveLinks (cm-material-download/server) to ask the provider (the same latency), then goes out gzip-compressed with every link's href and `resolved` in the HTML",
     timeToLinksVsFloor: "timeToLinksMs's median over the floor's (bench/baselines/floor.js) at the same N, in this run",
     timeToLinksVsFloorInterval:
       "the middle 90% of that ratio over 2,000 bootstrap resamples of each side's loads (seeded): how far it could be from its value by the luck of the loads alone",
@@ -83,37 +88,51 @@ export function productPageSettings({ files, runs, timeoutMs }) {
 }
 
 /**
- * One page per file and N: a product's heading, a line of text and N download links.
+ * One page per file and N, but the server-resolved one, which its server renders for each request.
  * @param {BenchFile[]} files
  * @param {number} timeoutMs
- * @returns {(file: BenchFile, n: number) => string} the page's path under /bench/
  */
 function writeProductPages(files, timeoutMs) {
-  const probe = readFileSync(new URL('./product-page-probe.js', import.meta.url), 'utf8');
   mkdirSync(`${BUILD_DIR}pages`, { recursive: true });
-  const pathOf = (/** @type {BenchFile} */ file, /** @type {number} */ n) => `pages/product-${n}-${file.id}.html`;
   for (const file of files) {
+    if (file.id === SERVER_RESOLVED) continue;
     for (const n of PRODUCT_PAGE.sizes) {
-      const html = [
-        '<!doctype html>',
-        `<html lang="en" data-links="${n}" data-timeout-ms="${timeoutMs}"><head><meta charset="utf-8">`,
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        // No favicon request: it would count on the wire.
-        '<link rel="icon" href="data:,">',
-        `<title>Oak, brushed: ${n} download links</title>`,
-        `<script>${probe}</script>`,
-        // As the README has it: the page parses and paints while the script is on its way.
-        `<script async src="/bench/${file.fileName}"></script>`,
-        '</head><body>',
-        '<h1>Oak, brushed</h1>',
-        '<p>A warm oak with a brushed grain, scanned at 10 × 10 cm.</p>',
-        ...elementInputsFor(n).map(elementHtml),
-        '</body></html>',
-      ].join('\n');
-      writeFileSync(`${BUILD_DIR}${pathOf(file, n)}`, html);
+      const elements = elementInputsFor(n).map((inputs) => elementHtml(inputs));
+      writeFileSync(`${BUILD_DIR}${productPagePath(file, n)}`, productPageHtml(file, n, timeoutMs, elements));
     }
   }
-  return pathOf;
+}
+
+/** @param {BenchFile} file @param {number} n */
+const productPagePath = (file, n) => `pages/product-${n}-${file.id}.html`;
+
+const SERVER_RESOLVED = 'server';
+
+/**
+ * A product's heading, a line of text and its N elements.
+ * @param {BenchFile} file
+ * @param {number} n
+ * @param {number} timeoutMs
+ * @param {string[]} elements
+ */
+function productPageHtml(file, n, timeoutMs, elements) {
+  const probe = readFileSync(new URL('./product-page-probe.js', import.meta.url), 'utf8');
+  return [
+    '<!doctype html>',
+    `<html lang="en" data-links="${n}" data-timeout-ms="${timeoutMs}"><head><meta charset="utf-8">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // No favicon request: it would count on the wire.
+    '<link rel="icon" href="data:,">',
+    `<title>Oak, brushed: ${n} download links</title>`,
+    `<script>${probe}</script>`,
+    // As the README has it: the page parses and paints while the script is on its way.
+    `<script async src="/bench/${file.fileName}"></script>`,
+    '</head><body>',
+    '<h1>Oak, brushed</h1>',
+    '<p>A warm oak with a brushed grain, scanned at 10 × 10 cm.</p>',
+    ...elements,
+    '</body></html>',
+  ].join('\n');
 }
 
 /**
@@ -157,20 +176,23 @@ export function productPageMediansOf(runs) {
  * @returns {Promise<RecordedProductPageRun[]>}
  */
 export async function runProductPage({ browser, files, runs, timeoutMs, linkStyle }) {
-  const pathOf = writeProductPages(files, timeoutMs);
+  writeProductPages(files, timeoutMs);
   const provider = await startProvider({
     staticDirs: { '/bench/': 'bench/.build' },
     gzipStatic: true,
     latencyMs: PRODUCT_PAGE.providerLatencyMs,
     ...(linkStyle ? { linkStyle } : {}),
   });
-  const loadOnce = (/** @type {BenchFile} */ file, /** @type {number} */ n) =>
-    measureProductPage({
+  const shop = await startShopResolvingLinks(provider.graphqlUrl, timeoutMs);
+  const loadOnce = (/** @type {BenchFile} */ file, /** @type {number} */ n) => {
+    const { origin } = file.id === SERVER_RESOLVED ? shop : provider;
+    return measureProductPage({
       browser,
-      pageUrl: `${provider.origin}/bench/${pathOf(file, n)}`,
-      scriptUrl: `${provider.origin}/bench/${file.fileName}`,
+      pageUrl: `${origin}/bench/${productPagePath(file, n)}`,
+      scriptUrl: `${origin}/bench/${file.fileName}`,
       throttling: PRODUCT_PAGE.throttling,
     });
+  };
   try {
     // A fresh browser's first pages are slower, and the provider compresses each file once.
     for (const file of files) await loadOnce(file, 1);
@@ -193,8 +215,33 @@ export async function runProductPage({ browser, files, runs, timeoutMs, linkStyl
     }
     return recorded;
   } finally {
+    await shop.close();
     await provider.close();
   }
+}
+
+/**
+ * The server-resolved product page's own server: `resolveLinks` from the package as built, against the provider.
+ * @param {string} endpoint
+ * @param {number} timeoutMs
+ */
+async function startShopResolvingLinks(endpoint, timeoutMs) {
+  /** @type {typeof import('../src/server/index.js')} */
+  const { resolveLinks } = await import(new URL('../dist/lib/server.js', import.meta.url).href);
+  const file = /** @type {BenchFile} */ ({ id: SERVER_RESOLVED, fileName: 'cm-material-download.lite.js' });
+  return startShop({
+    staticDirs: { '/bench/': 'bench/.build' },
+    renderPage: async (url) => {
+      const n = PRODUCT_PAGE.sizes.find((size) => url.pathname === `/bench/${productPagePath(file, size)}`);
+      if (n === undefined) return null;
+      const inputs = elementInputsFor(n);
+      // The bench's inputs are attribute strings, as a page's are; resolveLinks validates them as the element does.
+      const requests = /** @type {import('../src/server/index.js').ServerLinkRequest[]} */ (inputs);
+      const links = await resolveLinks(requests, { endpoint });
+      const elements = inputs.map((input, i) => elementHtml(input, links[i]?.href ?? null));
+      return productPageHtml(file, n, timeoutMs, elements);
+    },
+  });
 }
 
 /**
