@@ -39,15 +39,23 @@ export interface PackageNeeds {
  * machine that never ran the suite, CI's, installs each once, as before.
  */
 export async function installFromCache(app: string, appName: string, needs: PackageNeeds): Promise<void> {
+  const cached = await cachedDependencies(app, appName, needs);
+  await linkTree(join(cached, 'node_modules'), join(app, 'node_modules'));
+  await run('npm', NPM_INSTALL, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
+}
+
+/**
+ * The cache folder of `app`'s dependencies but the package itself (its `node_modules`), installed
+ * first if this machine has none yet: the same folder `installFromCache` links from.
+ */
+export async function cachedDependencies(app: string, appName: string, needs: PackageNeeds): Promise<string> {
   const appPackage = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as AppPackage;
   const base = basePackage(appPackage, needs);
   const key = createHash('sha256')
     .update(JSON.stringify({ base, node: process.version, npm: await npmVersion() }))
     .digest('hex')
     .slice(0, 16);
-  const cached = await cachedInstall(`${appName}-${key}`, base);
-  await linkTree(join(cached, 'node_modules'), join(app, 'node_modules'));
-  await run('npm', NPM_INSTALL, { cwd: app, env: cleanNpmEnv(), maxBuffer: 16 * 1024 * 1024 });
+  return cachedInstall(`${appName}-${key}`, base);
 }
 
 /** The app's package.json without the tarball, with what the tarball would bring. */
