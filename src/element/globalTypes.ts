@@ -69,6 +69,8 @@ export interface ElementConfigureOptions extends ConfigureOptions {
 declare global {
   interface CustomElementRegistry {
     get(name: 'cm-material-download'): MaterialDownloadElementConstructor | undefined;
+    // The README's script-tag line configures the class this resolves with.
+    whenDefined(name: 'cm-material-download'): Promise<MaterialDownloadElementConstructor>;
   }
   interface HTMLElementTagNameMap {
     'cm-material-download': HTMLMaterialDownloadElement;
