@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, ElementHandle } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorOf } from '../../dev/provider/members.js';
 import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
@@ -119,8 +120,15 @@ async function prepareAngular(tarball: string): Promise<string> {
   return app;
 }
 
-/** Next.js as the app runs it here: no telemetry, and its rewrites pointing at the local provider. */
-const nextEnv = (): NodeJS.ProcessEnv => ({ NEXT_TELEMETRY_DISABLED: '1', CM_PROVIDER_ORIGIN: provider.origin });
+/** The site's key in examples/next: distinctive, so that a copy of it anywhere the browser reads is found. */
+const NEXT_API_KEY = 'cm-next-example-server-key-5e1d';
+
+/** Next.js as the app runs it here: no telemetry, the local provider, and the server's key for it. */
+const nextEnv = (): NodeJS.ProcessEnv => ({
+  NEXT_TELEMETRY_DISABLED: '1',
+  CM_PROVIDER_ORIGIN: provider.origin,
+  CM_API_KEY: NEXT_API_KEY,
+});
 
 /** A copy of examples/next with the tarball installed, built with `next build` (TypeScript checked). */
 async function prepareNext(tarball: string): Promise<string> {
@@ -774,6 +782,71 @@ async function seeSuspensePageLinks(origin: string): Promise<WatchedPage> {
   return watched;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The links examples/next's product page offers, as its server resolves them: A-100's swatch, and
+ * A-MEMBERS's package, which the provider gives only to a caller with a key and binds to that key.
+ */
+const productLinks = () => {
+  const files = `${escapeRegExp(provider.origin)}/files/org-1`;
+  return [
+    new RegExp(`^${files}/A-100/thumbnail-[^?]+$`),
+    new RegExp(`^${files}/A-MEMBERS/pbr-[^?]+\\?visitor=${visitorOf({ 'api-key': NEXT_API_KEY })}$`),
+  ];
+};
+
+/** The product page's proxy route (app/api/graphql/route.ts), where its elements' lookups go. */
+const NEXT_PROXY_PATH = '/api/graphql';
+
+/**
+ * examples/next's product page open in Chromium, watched from before its first byte: each
+ * cm-link-change that reaches the window, and each lookup the browser itself sends.
+ */
+async function openProductPage(origin: string) {
+  const watched = await openWatchedPage(browser);
+  const lookups: string[] = [];
+  watched.page.on('request', (request) => {
+    if (/\/graphql$/.test(new URL(request.url()).pathname)) lookups.push(`${request.method()} ${request.url()}`);
+  });
+  await watched.page.addInitScript(() => {
+    const recorded: unknown[] = ((window as unknown as { linkChanges: unknown[] }).linkChanges = []);
+    window.addEventListener('cm-link-change', (event) => recorded.push((event as CustomEvent).detail));
+  });
+  await watched.page.goto(`${origin}/product`);
+  const hosts = watched.page.locator('cm-material-download');
+  return Object.assign(watched, {
+    lookups,
+    hosts,
+    hrefs: () =>
+      watched.page
+        .locator('cm-material-download > a')
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href'))),
+    linkChanges: () =>
+      watched.page.evaluate(
+        () => (window as unknown as { linkChanges: { state: string; href: string | null }[] }).linkChanges,
+      ),
+  });
+}
+type ProductPage = Awaited<ReturnType<typeof openProductPage>>;
+
+/** Waits for both elements' first cm-link-change, and checks it announced the server's link, enabled. */
+async function seeServerLinks(product: ProductPage): Promise<void> {
+  await expect.poll(product.linkChanges, { timeout: 30_000 }).toHaveLength(2);
+  // A lookup would have been sent before its link was announced.
+  expect(product.lookups).toEqual([]);
+  const [swatch, members] = productLinks();
+  expect(await product.linkChanges()).toEqual([
+    expect.objectContaining({ state: 'enabled', href: expect.stringMatching(swatch!) }),
+    expect.objectContaining({ state: 'enabled', href: expect.stringMatching(members!) }),
+  ]);
+  expect(await product.hrefs()).toEqual([expect.stringMatching(swatch!), expect.stringMatching(members!)]);
+  for (const host of await product.hosts.all()) {
+    expect(await host.getAttribute('data-state')).toBe('enabled');
+    expect(await host.getAttribute('defer-hydration')).toBeNull();
+  }
+}
+
 /** `next start` or `next dev` of examples/next, on a free port. */
 async function startNext(command: 'start' | 'dev'): Promise<AppServer> {
   const port = await freePort();
@@ -829,6 +902,99 @@ describe('examples/next with the installed package', () => {
       const watched = await seeSuspensePageLinks(served.server.origin);
       expect(watched.messages).toEqual([]);
     });
+
+    describe('the product page, its links resolved on the server with the server’s key', () => {
+      let product: ProductPage;
+      const proxy = () => `${served.server.origin}${NEXT_PROXY_PATH}`;
+
+      it('sends each element marked resolved, its anchor linking to the provider’s file, in the HTML itself', async () => {
+        const html = await (await fetch(`${served.server.origin}/product`)).text();
+        const elements = [...html.matchAll(/<cm-material-download ([^>]*)><a class="button" href="([^"]*)">/g)];
+        expect(elements.map(([, host]) => host)).toEqual([
+          `defer-hydration="" resolved="" organization-id="org-1" article-id="A-100" type="thumbnail" dimensions="10x10cm" endpoint="${NEXT_PROXY_PATH}"`,
+          `defer-hydration="" resolved="" organization-id="org-1" article-id="A-MEMBERS" type="pbr" endpoint="${NEXT_PROXY_PATH}"`,
+        ]);
+        expect(elements.map(([, , href]) => href)).toEqual(productLinks().map((link) => expect.stringMatching(link)));
+      });
+
+      it('puts the key nowhere the browser reads: not in the page, its payload for client navigations, nor the client bundle', async () => {
+        const page = await (await fetch(`${served.server.origin}/product`)).text();
+        const payload = await (await fetch(`${served.server.origin}/product`, { headers: { rsc: '1' } })).text();
+        expect(page).toContain('A-MEMBERS');
+        expect(payload).toContain('A-MEMBERS');
+        expect(page).not.toContain(NEXT_API_KEY);
+        expect(payload).not.toContain(NEXT_API_KEY);
+        const bundle = join(nextApp, '.next/static');
+        const files = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+        expect(files.length).toBeGreaterThan(0);
+        expect(files.filter((file) => readFileSync(join(bundle, file), 'utf8').includes(NEXT_API_KEY))).toEqual([]);
+      });
+
+      it('shows the server’s links from the first paint, enabled, with no lookup from the browser and nothing on the console', async () => {
+        provider.clearRequests();
+        product = await openProductPage(served.server.origin);
+        await seeServerLinks(product);
+        // What the provider saw is the server's render alone: both links in one request, with the key.
+        expect(provider.requests.map(({ headers, operations }) => [headers['api-key'], operations.length])).toEqual([
+          [NEXT_API_KEY, 2],
+        ]);
+        expect(product.messages).toEqual([]);
+      });
+
+      it('looks up again through the app’s proxy on refresh(): the provider gets the server’s key, and the members’ link comes back', async () => {
+        provider.clearRequests();
+        const isProxyPost = (request: { url: () => string; method: () => string }) =>
+          request.url() === proxy() && request.method() === 'POST';
+        const answered = product.page.waitForResponse((response) => isProxyPost(response.request()));
+        await product.page.evaluate(() => customElements.get('cm-material-download')!.refresh());
+        const answer = await answered;
+        expect(answer.status()).toBe(200);
+        // The provider binds the members' link to the key that asked: the same link is the server's key's.
+        const [, membersLink] = await product.hrefs();
+        expect(await answer.text()).toContain(JSON.stringify(membersLink));
+        expect(product.lookups).toEqual([`POST ${proxy()}`]);
+        expect(provider.requests.map(({ headers }) => headers['api-key'])).toEqual([NEXT_API_KEY]);
+        expect(provider.requests[0]!.operations.map(({ variables }) => variables.articleId)).toEqual([
+          'A-100',
+          'A-MEMBERS',
+        ]);
+        expect(await product.hrefs()).toEqual(productLinks().map((link) => expect.stringMatching(link)));
+
+        // The same lookup sent with a visitor's own credentials: they stop at the proxy.
+        provider.clearRequests();
+        const lookup = answer.request().postData()!;
+        const replayed = await product.page.evaluate(
+          async ([path, body]) => {
+            const headers = {
+              'content-type': 'application/json',
+              'api-key': 'visitor-key',
+              authorization: 'Bearer visitor',
+            };
+            const response = await fetch(path, { method: 'POST', headers, body });
+            return { status: response.status, text: await response.text() };
+          },
+          [NEXT_PROXY_PATH, lookup] as const,
+        );
+        expect(replayed.status).toBe(200);
+        expect(replayed.text).toContain(JSON.stringify(membersLink));
+        expect(provider.requests.map(({ headers }) => [headers['api-key'], headers.authorization])).toEqual([
+          [NEXT_API_KEY, undefined],
+        ]);
+        expect(product.messages).toEqual([]);
+      });
+
+      it('refuses a GET and a query of the visitor’s own without reaching the provider', async () => {
+        provider.clearRequests();
+        expect((await fetch(proxy())).status).toBe(405);
+        const foreign = await fetch(proxy(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ materials(organizationId: "org-1") { articleId } }' }),
+        });
+        expect(foreign.status).toBe(400);
+        expect(provider.requests).toEqual([]);
+      });
+    });
   });
 
   describe('under `next dev`, in Chromium', () => {
@@ -845,6 +1011,13 @@ describe('examples/next with the installed package', () => {
       const watched = await seeSuspensePageLinks(served.server.origin);
       expect(watched.messages.filter((message) => /hydrat|did(n't| not) match/i.test(message))).toEqual([]);
       expect(watched.problems).toEqual([]);
+    });
+
+    it('hydrates the product page with no warning, the server’s links shown without a lookup from the browser', async () => {
+      const product = await openProductPage(served.server.origin);
+      await seeServerLinks(product);
+      expect(product.messages.filter((message) => /hydrat|did(n't| not) match/i.test(message))).toEqual([]);
+      expect(product.problems).toEqual([]);
     });
   });
 });
