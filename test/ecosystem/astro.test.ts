@@ -42,6 +42,12 @@ import Layout from '../components/Layout.astro';
 </Layout>
 `;
 
+/** The same with a `link`: it needs the anchor as a React element, and Astro's children are HTML. */
+const LINK_WITH_CHILDREN_IN_ASTRO_PAGE = CHILDREN_IN_ASTRO_PAGE.replace(
+  'endpoint="/api/graphql"',
+  'endpoint="/api/graphql" link="https://cdn.example/resolved-elsewhere.png"',
+);
+
 let scratch: string;
 let app: string;
 let provider: Provider;
@@ -68,6 +74,7 @@ beforeAll(async () => {
     installWithTarball(join(root, 'examples/astro'), { scratch, name: 'astro', tarball, needs }),
   ]);
   writeFileSync(join(app, 'src/pages/children.astro'), CHILDREN_IN_ASTRO_PAGE);
+  writeFileSync(join(app, 'src/pages/children-link.astro'), LINK_WITH_CHILDREN_IN_ASTRO_PAGE);
   // With the key in the environment: client code that read it at build time would carry it.
   await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { cwd: app, env: appEnv() });
   // About 20 s for the install and the build once installs.ts has this app's dependencies; a first install adds a minute or more.
@@ -240,6 +247,14 @@ describe('examples/astro built with `astro build`, served by its Node server', (
     expect(await page.locator('cm-material-download > astro-slot > a').count()).toBe(1);
     expect(await anchor(page, 'A-100').getAttribute('class')).toBe('button');
     expect(messages).toEqual([]);
+  });
+
+  it('says a `link` is ignored there, in the README’s words, and looks the link up instead', async () => {
+    const { page, messages } = await openSeenPage(`${served.server.origin}/children-link`);
+    expect(await seeLink(page, 'A-100', 'tile')).not.toContain('cdn.example');
+    expect(messages).toEqual([
+      expect.stringMatching(/^error: cm-material-download: the link prop needs a single <a> element as children/),
+    ]);
   });
 });
 
