@@ -49,6 +49,7 @@ export default defineConfig(
     'examples/*/.angular/',
     'examples/*/.next/',
     'examples/*/.svelte-kit/',
+    'examples/*/.astro/',
     'examples/*/build/',
     'examples/next/next-env.d.ts',
     '.tools/',

@@ -39,8 +39,14 @@ export function readInputs(host: Element): MaterialDownloadInputs {
 /** The customer's own role and tabindex of each anchor shown disabled. */
 const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
 
-export const findAnchor = ({ firstElementChild: first }: Element) =>
-  first instanceof HTMLAnchorElement ? first : null;
+/**
+ * The host's first element child, when it is an `<a>`. An Astro island hands a React component's children over
+ * inside `<astro-slot>`, which Astro shows as `display: contents`: an `<a>` first in it is the host's anchor.
+ */
+export function findAnchor({ firstElementChild: first }: Element): HTMLAnchorElement | null {
+  const child = first?.localName === 'astro-slot' ? first.firstElementChild : first;
+  return child instanceof HTMLAnchorElement ? child : null;
+}
 
 /**
  * Touches only what differs. Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without

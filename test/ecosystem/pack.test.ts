@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
 import { cpuSlots } from './support/cpuSlots';
-import { installFromCache } from './support/installs';
+import { installWithTarball as installExample } from './support/installs';
 import { cleanNpmEnv, packPackage } from './support/pack';
 
 /**
@@ -84,20 +84,8 @@ async function appOutput(app: string, args: string[], env: NodeJS.ProcessEnv = {
 }
 
 /** A copy of `source` named `name` that depends on the tarball instead of the registry's version, installed. */
-async function installWithTarball(source: string, name: string, tarball: string): Promise<string> {
-  const app = join(scratch, name);
-  cpSync(source, app, {
-    recursive: true,
-    filter: (path) => !/[/\\](node_modules|dist)$/.test(path),
-  });
-  const appPackage = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  appPackage.dependencies[pkg.name] = `file:${tarball}`;
-  writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
-  await installFromCache(app, name, pkg);
-  return app;
-}
+const installWithTarball = (source: string, name: string, tarball: string) =>
+  installExample(source, { scratch, name, tarball, needs: pkg });
 
 /** A copy of examples/<name> with the tarball installed, built with the app's own Vite. */
 async function prepareExample(name: string, tarball: string): Promise<string> {

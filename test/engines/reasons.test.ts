@@ -106,6 +106,19 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
       expect(await I.elementErrors()).toEqual([expect.stringContaining('expects its first child to be an anchor')]);
     });
 
+    it('an anchor first in Astro’s <astro-slot>, as a React island gets its children: bound as the host’s own', async () => {
+      I = await browser.open(build);
+      const id = await I.add(swatch, { inner: `<astro-slot>${ANCHOR}</astro-slot>` });
+      const change = await I.settled(id);
+      expect(change).toMatchObject({
+        state: 'enabled',
+        reason: null,
+        href: expect.stringContaining('/files/org-1/A-100/'),
+      });
+      expect(await I.childrenOf(id)).toContain(`href="${change.href}"`);
+      expect(await I.elementErrors()).toEqual([]);
+    });
+
     it('no anchor, then one added later: no-anchor, then bound and the real state announced', async () => {
       I = await browser.open(build);
       const id = await I.add(swatch, { inner: '' });

@@ -124,3 +124,23 @@ async function linkTree(source: string, target: string): Promise<void> {
   rmSync(record, { force: true });
   cpSync(join(source, '.package-lock.json'), record);
 }
+
+/**
+ * A copy of the app at `source`, at `scratch`/`name`, that depends on the tarball instead of the
+ * registry's version, installed (see installFromCache).
+ */
+export async function installWithTarball(
+  source: string,
+  { scratch, name, tarball, needs }: { scratch: string; name: string; tarball: string; needs: PackageNeeds },
+): Promise<string> {
+  const app = join(scratch, name);
+  cpSync(source, app, {
+    recursive: true,
+    filter: (path) => !/[/\\](node_modules|dist)$/.test(path),
+  });
+  const appPackage = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as AppPackage;
+  appPackage.dependencies = { ...appPackage.dependencies, [needs.name]: `file:${tarball}` };
+  writeFileSync(join(app, 'package.json'), JSON.stringify(appPackage, null, 2));
+  await installFromCache(app, name, needs);
+  return app;
+}
