@@ -81,12 +81,12 @@ let project: string;
  * A folder whose `node_modules` holds the package (a link to this repository, so its `exports` and
  * dist/types are what a customer's checker resolves) and the frameworks and checkers the snippets
  * use: this repository's own first (one copy of React's, Vue's and Svelte's types, the ones
- * dist/types import), then the examples' installs (Angular, Vite's Vue plugin, vue-tsc,
- * svelte-check), cached as the packed-package suite caches them.
+ * dist/types import), then the examples' installs (Angular, Next.js, Astro, Vite's Vue plugin,
+ * vue-tsc, svelte-check), cached as the packed-package suite caches them.
  */
 beforeAll(async () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageNeeds;
-  const examples = ['angular', 'vue', 'sveltekit'];
+  const examples = ['angular', 'vue', 'sveltekit', 'next', 'astro'];
   const installs = await Promise.all(
     examples.map((name) => cachedDependencies(join(root, 'examples', name), name, pkg)),
   );
@@ -129,6 +129,7 @@ function typeScriptFindings(folder: string, of: Snippet[], strictness: ts.Compil
   const findings = [false, true].flatMap((server) => {
     const files = [...checked].filter(([, snippet]) => runsOnServer(snippet) === server).map(([file]) => file);
     if (files.length === 0) return [];
+    if (server) files.push(writeAstroEnv(folder));
     const program = ts.createProgram(files, {
       target: ts.ScriptTarget.ES2022,
       lib: server ? ['lib.es2022.d.ts'] : ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
@@ -149,6 +150,19 @@ function typeScriptFindings(folder: string, of: Snippet[], strictness: ts.Compil
     });
   });
   return verdicts(checked, findings);
+}
+
+/**
+ * What `astro sync` writes for the secrets docs/server.md declares in astro.config.mjs: their module's types
+ * exist only in an app that has run it.
+ */
+function writeAstroEnv(folder: string): string {
+  const file = join(folder, 'astro-env.d.ts');
+  writeFileSync(
+    file,
+    "declare module 'astro:env/server' {\n  export const CM_API_KEY: string;\n  export const CM_PROVIDER_ENDPOINT: string;\n}\n",
+  );
+  return file;
 }
 
 /** A framework app's tsconfig.json (strict, for a bundler) and the one file of it that imports the tag's typings. */
