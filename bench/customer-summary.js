@@ -50,13 +50,16 @@ function formatProductPageSummary({ date, machine, settings, medians }) {
     return `| ${label} | ${wire === null ? '–' : `${(wire / KIB).toFixed(1)} KB`} | ${seconds(painted)} | ${times.join(' | ')} |`;
   });
   const { throttling } = settings;
+  const serverResolved = medians.some((m) => m.file === 'server')
+    ? " Links resolved on your server come in the page's HTML, after your server's own lookup: set as the page parses, usable as it paints."
+    : '';
   const links = (/** @type {number} */ n) => `${n} ${n === 1 ? 'link' : 'links'}`;
   return [
     `| on a phone over slow 4G | script on the wire | page painted | ${settings.sizes.map((n) => `${links(n)} | × hand-written`).join(' | ')} |`,
     `|---|---:|---:|${settings.sizes.map(() => '---:|---:').join('|')}|`,
     ...rows,
     '',
-    `A product page with the script in its \`<head>\`, \`async\` as the README's snippet has it, served gzip-compressed as a CDN serves it, opened on a phone over slow 4G (Chromium's network at ${throttling.latencyMs} ms round trip, ${(throttling.downloadKbps / 1024).toFixed(1)} Mbps down and ${throttling.uploadKbps} Kbps up, its CPU slowed ${throttling.cpuRate} times: Lighthouse's mobile preset), with nothing cached: time from navigation start until the page's text first shows (page painted, ${settings.sizes.at(-1)} links) and until every link has its \`href\`, median of ${settings.runs} loads, the provider answering in ${settings.providerLatencyMs} ms. "Script on the wire": its compressed bytes with their headers. ${machineLine(machine, date)}`,
+    `A product page with the script in its \`<head>\`, \`async\` as the README's snippet has it, served gzip-compressed as a CDN serves it, opened on a phone over slow 4G (Chromium's network at ${throttling.latencyMs} ms round trip, ${(throttling.downloadKbps / 1024).toFixed(1)} Mbps down and ${throttling.uploadKbps} Kbps up, its CPU slowed ${throttling.cpuRate} times: Lighthouse's mobile preset), with nothing cached: time from navigation start until the page's text first shows (page painted, ${settings.sizes.at(-1)} links) and until every link has its \`href\`, median of ${settings.runs} loads, the provider answering in ${settings.providerLatencyMs} ms. "Script on the wire": its compressed bytes with their headers.${serverResolved} ${machineLine(machine, date)}`,
   ].join('\n');
 }
 
