@@ -20,17 +20,19 @@
       linkedCount,
       linkedAt: performance.now(),
       scriptArrivedAt: script instanceof PerformanceResourceTiming ? script.responseEnd : null,
-      // The page's own text on screen: what a script that blocks the parser holds back.
-      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     };
   };
 
-  /** Links in the server's HTML are set before anything is painted: the result waits for the paint that shows them. */
+  /**
+   * The page's own text on screen (what a script that blocks the parser holds back). Links in the server's HTML
+   * are set before anything is painted: the result waits for the paint that shows them.
+   */
   const painted = new Promise((resolve) => {
     const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      const [contentful] = entries.getEntriesByName('first-contentful-paint');
+      if (!contentful) return;
       observer.disconnect();
-      resolve(undefined);
+      resolve(contentful.startTime);
     });
     observer.observe({ type: 'paint', buffered: true });
   });
@@ -40,7 +42,7 @@
       observer.disconnect();
       clearTimeout(timer);
       const result = resultOf(outcome);
-      void painted.then(() => resolve({ ...result, paintedAt: resultOf(outcome).paintedAt }));
+      void painted.then((paintedAt) => resolve({ ...result, paintedAt }));
     };
     const see = (/** @type {Node} */ node) => {
       if (node instanceof HTMLAnchorElement && node.hasAttribute('href') && !linked.has(node)) {

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { startProvider } from '../dev/provider/server.js';
-import { BUILD_DIR } from './build-files.js';
+import { BUILD_DIR, SERVER_RESOLVED_FILE } from './build-files.js';
 import { measureProductPage } from './measure-product-page.js';
 import { elementHtml, elementInputsFor } from './pages.js';
 import { startShop } from './shop-server.js';
@@ -95,7 +95,7 @@ export function productPageSettings({ files, runs, timeoutMs }) {
 function writeProductPages(files, timeoutMs) {
   mkdirSync(`${BUILD_DIR}pages`, { recursive: true });
   for (const file of files) {
-    if (file.id === SERVER_RESOLVED) continue;
+    if (file.id === SERVER_RESOLVED_FILE.id) continue;
     for (const n of PRODUCT_PAGE.sizes) {
       const elements = elementInputsFor(n).map((inputs) => elementHtml(inputs));
       writeFileSync(`${BUILD_DIR}${productPagePath(file, n)}`, productPageHtml(file, n, timeoutMs, elements));
@@ -105,8 +105,6 @@ function writeProductPages(files, timeoutMs) {
 
 /** @param {BenchFile} file @param {number} n */
 const productPagePath = (file, n) => `pages/product-${n}-${file.id}.html`;
-
-const SERVER_RESOLVED = 'server';
 
 /**
  * A product's heading, a line of text and its N elements.
@@ -185,7 +183,7 @@ export async function runProductPage({ browser, files, runs, timeoutMs, linkStyl
   });
   const shop = await startShopResolvingLinks(provider.graphqlUrl, timeoutMs);
   const loadOnce = (/** @type {BenchFile} */ file, /** @type {number} */ n) => {
-    const { origin } = file.id === SERVER_RESOLVED ? shop : provider;
+    const { origin } = file.id === SERVER_RESOLVED_FILE.id ? shop : provider;
     return measureProductPage({
       browser,
       pageUrl: `${origin}/bench/${productPagePath(file, n)}`,
@@ -228,18 +226,19 @@ export async function runProductPage({ browser, files, runs, timeoutMs, linkStyl
 async function startShopResolvingLinks(endpoint, timeoutMs) {
   /** @type {typeof import('../src/server/index.js')} */
   const { resolveLinks } = await import(new URL('../dist/lib/server.js', import.meta.url).href);
-  const file = /** @type {BenchFile} */ ({ id: SERVER_RESOLVED, fileName: 'cm-material-download.lite.js' });
   return startShop({
     staticDirs: { '/bench/': 'bench/.build' },
     renderPage: async (url) => {
-      const n = PRODUCT_PAGE.sizes.find((size) => url.pathname === `/bench/${productPagePath(file, size)}`);
+      const n = PRODUCT_PAGE.sizes.find(
+        (size) => url.pathname === `/bench/${productPagePath(SERVER_RESOLVED_FILE, size)}`,
+      );
       if (n === undefined) return null;
       const inputs = elementInputsFor(n);
       // The bench's inputs are attribute strings, as a page's are; resolveLinks validates them as the element does.
       const requests = /** @type {import('../src/server/index.js').ServerLinkRequest[]} */ (inputs);
       const links = await resolveLinks(requests, { endpoint });
       const elements = inputs.map((input, i) => elementHtml(input, links[i]?.href ?? null));
-      return productPageHtml(file, n, timeoutMs, elements);
+      return productPageHtml(SERVER_RESOLVED_FILE, n, timeoutMs, elements);
     },
   });
 }
