@@ -200,9 +200,10 @@ export function resolveEndpoint(endpoint: string, base = tried(() => new Request
   return url.href;
 }
 
+const API_KEY = 'cm-api-key';
+const USER_TOKEN = 'cm-user-token';
 /** Where the page keeps the visitor's credentials (docs/provider.md, "Requests and auth"). */
-export const CREDENTIAL_KEYS: readonly string[] = ['cm-api-key', 'cm-user-token'];
-const [API_KEY, USER_TOKEN] = CREDENTIAL_KEYS as [string, string];
+export const CREDENTIAL_KEYS: readonly string[] = [API_KEY, USER_TOKEN];
 
 /** An api key wins over a user token; storage that throws is logged, and the request goes without auth. */
 export function readAuthHeaders(): Record<string, string> {
