@@ -16,10 +16,7 @@ export interface MaterialDownloadView {
   settled: LinkSettling | null;
 }
 
-/**
- * A refresh keeps a link that still works: the host stays `enabled` for the customer's styles. An expired link
- * is `disabled`, reason `expired`, while the next one is looked up or retried.
- */
+/** A refresh keeps a working link: the host stays `enabled`; an expired link is `disabled` until the next comes. */
 export const SHOWN_AS: Partial<Record<MaterialDownloadState, MaterialDownloadState>> = {
   refreshing: 'enabled',
   expired: 'disabled',
@@ -27,11 +24,7 @@ export const SHOWN_AS: Partial<Record<MaterialDownloadState, MaterialDownloadSta
 
 /**
  * Snapshot in, view out: the element binds this to the DOM and holds no logic of its own.
- *
- * @example
- * ```ts
- * actor.subscribe((snapshot) => anchor.classList.toggle('disabled', connect(snapshot).disabled));
- * ```
+ * @example `actor.subscribe((snapshot) => anchor.classList.toggle('disabled', connect(snapshot).disabled));`
  */
 export function connect({ value, context }: SnapshotFrom<MaterialDownloadMachine>): MaterialDownloadView {
   const expiredMeanwhile = context.reason === 'expired' && (value === 'fetching' || value === 'retrying');

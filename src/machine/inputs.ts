@@ -32,11 +32,7 @@ const KEYED_INPUTS = ['type', 'dimensions', 'resolution', 'fileType', 'loading']
 
 /**
  * Checks the inputs in the seed's order and turns them into a provider request, or says what is wrong.
- *
- * @example
- * ```ts
- * validateInputs({ organizationId: 'org-1', articleId: 'A-100', type: 'pbr' }); // { ok: true, lazy: false, request }
- * ```
+ * @example `validateInputs({ organizationId: 'org-1', articleId: 'A-100', type: 'pbr' }); // { ok: true, lazy: false, request }`
  */
 export function validateInputs(inputs: MaterialDownloadInputs): Validation {
   const fail = (error: string): Validation => ({ ok: false, error });
@@ -105,12 +101,11 @@ export const hasRequiredInput = (inputs: MaterialDownloadInputs) => REQUIRED_INP
 const validations = new WeakMap<MaterialDownloadInputs, { validation: Validation; key: string }>();
 
 export function validationOf(inputs: MaterialDownloadInputs): { validation: Validation; key: string } {
-  let known = validations.get(inputs);
-  if (!known) {
+  if (!validations.has(inputs)) {
     const validation = validateInputs(inputs);
-    validations.set(inputs, (known = { validation, key: JSON.stringify(validation) }));
+    validations.set(inputs, { validation, key: JSON.stringify(validation) });
   }
-  return known;
+  return validations.get(inputs)!;
 }
 
 /** Whether new inputs ask for another request, timing or problem: spelling out a default asks for nothing new. */

@@ -1,7 +1,5 @@
-/**
- * When a signed link stops working, read from the link itself (Azure SAS, S3 and GCS V4, CloudFront and V2
- * styles). An expiry counts only beside its own signature parameter, names matched as the services read them.
- */
+// A signed link's expiry, read from the link (Azure SAS, S3 and GCS V4, CloudFront and V2): only beside its own
+// signature parameter, names matched as the services read them.
 
 /** An element renews a link once this share of the life it had on arrival has passed. */
 export const RENEW_AT_SHARE_OF_LIFE = 0.8;

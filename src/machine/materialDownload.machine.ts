@@ -44,7 +44,7 @@ const worthRetrying = {
 
 const failed = { target: 'disabled', actions: { type: 'assignFailure', params: failureOf } } as const;
 
-/** Asked again (`refresh()`, credentials changed): a lookup under way may carry the old credentials, so it starts over. */
+/** A lookup under way may carry the old credentials: it starts over. */
 const lookUpAgain = { REFRESH: { target: 'fetching', reenter: true, actions: 'startOver' } } as const;
 
 /** `fetching` and `refreshing` look up alike; they differ in what a failure does. */
@@ -60,12 +60,11 @@ const lookup = {
 
 /** A link whose expiry cannot be read is never refreshed. */
 const UNTIMED = { expiresAt: null, renewAt: null };
-
 const CLEARED = { request: null, lazy: false, href: null, error: null, reason: null, ...UNTIMED };
-/** A lookup that found a link is over, retries and all: the next one (a refresh) starts afresh. */
+/** A lookup that found a link is over, retries and all. */
 const AFRESH = { attempt: 0, failedOnWire: false, refreshFailed: false };
 
-/** However short a link's life, the next is asked for no sooner: two lookups a second, not one per round trip. */
+/** However short a link's life, the next is asked for no sooner: no lookup per round trip. */
 export const MIN_RENEWAL_WAIT_MS = 500;
 
 /** A timer may run a little early: a moment this close counts as come. */
@@ -79,18 +78,15 @@ function linkLifeOf(expiresAt: number | null | undefined, arrivedAt: number) {
 
 const hasCome = (moment: number | null) => moment !== null && Date.now() >= moment - TIMER_SLACK_MS;
 
-/**
- * Whether a link the page's server resolved is shown at once: valid inputs and a link still working. The element
- * asks the same as it connects, so a mark the statechart will not honour leaves no link on the anchor meanwhile.
- */
+/** A server-resolved link is shown at once for valid inputs while it works; the element asks the same as it connects. */
 export const takesResolvedLink = (request: LinkRequest | null, href: string | null) =>
   request !== null && href !== null && !hasCome(readLinkExpiry(href));
 
-/** For no moment, no number: XState raises the `after` event at once, guards find nothing due, no timer is held. */
+/** No moment, no number: XState raises the `after` event at once, guards find nothing due, no timer is held. */
 const waitUntil = (moment: number | null) =>
   moment === null ? (undefined as unknown as number) : Math.max(0, moment - Date.now());
 
-/** XState's `setup` without the action creators it hands back (0.7 KB gzip kept for nothing). */
+/** XState's `setup` without the action creators it hands back (0.7 KB gzip). */
 export const setupMachine = (({ schemas, actors, actions, guards, delays }: Parameters<typeof setup>[0]) => ({
   createMachine: (config: object) => createMachine({ ...config, schemas }, { actors, actions, guards, delays }),
 })) as unknown as typeof setup;
@@ -111,10 +107,7 @@ export function readLookupFailure(error: unknown): LookupFailure {
 
 /**
  * The element's whole behaviour (docs/statechart.md), with placeholders for `lookupLink`, the watchers and `reportError`.
- * @example
- * ```ts
- * createActor(materialDownloadMachine.provide({ actors: { lookupLink } }), { input: { inputs } }).start();
- * ```
+ * @example `createActor(materialDownloadMachine.provide({ actors: { lookupLink } }), { input: { inputs } }).start();`
  */
 export const materialDownloadMachine = /* @__PURE__ */ createMaterialDownloadMachine();
 
@@ -128,13 +121,7 @@ export interface MaterialDownloadImplementations {
   reportError?: (args: { context: MaterialDownloadContext }, params: { error: string | null }) => void;
 }
 
-/**
- * A new statechart with `implementations` in place of its placeholders.
- * @example
- * ```ts
- * const machine = createMaterialDownloadMachine({ actors: { lookupLink } });
- * ```
- */
+/** A new statechart with `implementations` in place of its placeholders. @example `createMaterialDownloadMachine({ actors: { lookupLink } })` */
 export function createMaterialDownloadMachine({ actors, reportError }: MaterialDownloadImplementations = {}) {
   return setupMachine({
     types: {
@@ -150,7 +137,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       ...actors,
     },
     delays: {
-      // One instant for every operation of a failed request: their retries share a batch again.
+      // One instant for every operation of a failed request: their retries share a batch.
       retryDelay: ({ context }) =>
         context.retryAt === null ? context.retryInMs : Math.max(0, context.retryAt - Date.now()),
       renewalDelay: ({ context }) => waitUntil(context.renewAt),
@@ -164,15 +151,8 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       clearLink: assign({ ...CLEARED, ...AFRESH }),
       assignValidation: assign(({ context }) => {
         const { validation } = validationOf(context.inputs);
-        return validation.ok
-          ? { request: validation.request, lazy: validation.lazy, error: null, reason: null }
-          : {
-              request: null,
-              lazy: false,
-              error: validation.error,
-              reason: 'invalid-input' as const,
-              resolvedHref: null,
-            };
+        if (validation.ok) return { request: validation.request, lazy: validation.lazy, error: null, reason: null };
+        return { request: null, lazy: false, error: validation.error, reason: 'invalid-input', resolvedHref: null };
       }),
       assignLink: assign((_, found: LookupOutput) => {
         const link = typeof found === 'string' ? { href: found, expiresAt: readLinkExpiry(found) } : found;
@@ -209,9 +189,9 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
         retryInMs: failure.retryInMs ?? 0,
         retryAt: failure.retryAt,
       })),
-      // What the last lookup said is over (waited out, or asked again): a lookup that now finds no link must not repeat it.
+      // What the last lookup said is over: a lookup that now finds no link must not repeat it.
       startOver: assign({ ...AFRESH, error: null, reason: null }),
-      // Told about every disabled settling; `error` is null when the provider simply has no link.
+      // `error` is null when the provider simply has no link.
       reportError: reportError ?? ((_, _params: { error: string | null }) => {}),
       settle: assign(({ context }, state: LinkSettling['state']) => ({
         settled: {
@@ -227,7 +207,7 @@ export function createMaterialDownloadMachine({ actors, reportError }: MaterialD
       hasRequest: ({ context }) => context.request !== null,
       failedOnWire: ({ context }) => context.failedOnWire,
       canFetchNow: ({ context }) => context.request !== null && !context.lazy,
-      // One that expired before the page arrived (HTML served from a cache) is looked up at once instead.
+      // One that expired before the page arrived (HTML from a cache) is looked up at once instead.
       hasResolvedLink: ({ context }) => takesResolvedLink(context.request, context.resolvedHref),
       hasLink: (_, href: LookupOutput) => href !== null,
       isRenewalDue: ({ context }) => hasCome(context.renewAt),

@@ -64,14 +64,7 @@ export type MaterialDownloadEvent =
   | { type: 'REFRESH'; cause: 'refresh' | 'credentials' }
   | { type: 'DESTROY' };
 
-/**
- * What the machine settled on: the element announces it as `cm-link-change` once its anchor shows it.
- *
- * @example
- * ```ts
- * if (settled.state === 'disabled') console.log(settled.reason);
- * ```
- */
+/** What the machine settled on, announced as `cm-link-change` once the anchor shows it. @example `if (settled.state === 'disabled') console.log(settled.reason);` */
 export interface LinkSettling {
   /** `enabled`: the anchor links to `href`. `disabled`: it links nowhere. */
   state: 'enabled' | 'disabled';
@@ -92,10 +85,7 @@ export interface FoundLink {
 /** What `lookupLink` resolves to: null when the provider has no link; a bare URL's expiry is read from it. */
 export type LookupOutput = FoundLink | string | null;
 
-/**
- * A failed lookup, as the machine reads it: the transport's LookupError carries
- * these fields; any other rejection (a page's own lookup) reads as a request that failed.
- */
+/** A failed lookup as the machine reads it; any other rejection (a page's own lookup) reads as a request that failed. */
 export interface LookupFailure {
   /** The sentence for the page and the console: the failure's message, or else the failure as text. */
   message: string;
