@@ -107,4 +107,4 @@ export function isKeyOf<T extends object>(table: T, key: string): key is Extract
  * The `type` values, in order: for pickers and docs.
  * @example `DOWNLOAD_TYPES.map((type) => <option key={type}>{type}</option>)`
  */
-export const DOWNLOAD_TYPES = Object.keys(DOWNLOAD_KINDS) as DownloadType[];
+export const DOWNLOAD_TYPES = /* @__PURE__ */ Object.keys(DOWNLOAD_KINDS) as DownloadType[];
