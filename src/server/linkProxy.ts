@@ -1,10 +1,5 @@
 /** A same-origin `/graphql` that forwards the element's own lookups with the server's credentials, and nothing else. */
-import {
-  GET_MATERIAL_DOWNLOAD_LINK,
-  GET_PBR_MATERIAL_DOWNLOAD_LINK,
-  getMaterialDownloadLinkQuery,
-  getPbrMaterialDownloadLinkQuery,
-} from '../api/operation.js';
+import { QUERIES } from '../api/operation.js';
 import { HEADERS, isObject, tried, type Operation } from '../api/wire.js';
 
 type ProviderHeaders =
@@ -31,14 +26,12 @@ const PASSED_HEADERS = ['content-type', 'date', 'retry-after'];
 const NULL_BODY_STATUSES = [101, 204, 205, 304];
 
 /** Each operation the element sends, by name: its exact text, and the variables that text declares. */
+const declared = (query: string) => [...query.matchAll(/\$(\w+):/g)].map((match) => match[1]);
 const OPERATIONS = new Map(
-  Object.entries({
-    [GET_MATERIAL_DOWNLOAD_LINK]: getMaterialDownloadLinkQuery,
-    [GET_PBR_MATERIAL_DOWNLOAD_LINK]: getPbrMaterialDownloadLinkQuery,
-  }).map(([name, query]) => [name, { query, variables: [...query.matchAll(/\$(\w+):/g)].map((match) => match[1]) }]),
+  Object.entries(QUERIES).map(([name, query]) => [name, { query, variables: declared(query) }]),
 );
 
-/** A refusal in GraphQL's shape, so a client shows its message. */
+/** In GraphQL's shape, so a client shows its message. */
 const refusal = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ errors: [{ message }] }, { status, headers });
 
@@ -90,13 +83,11 @@ export function createLinkProxy(options: LinkProxyOptions): (request: Request) =
 /** Rebuilt from the known parts only, so nothing else the visitor wrote (`extensions`, say) reaches the provider. */
 function asElementOperation(given: unknown): Operation | undefined {
   if (!isObject(given) || typeof given.operationName !== 'string' || !isObject(given.variables)) return undefined;
-  const known = OPERATIONS.get(given.operationName);
-  const { variables } = given;
+  const { operationName, variables } = given;
+  const known = OPERATIONS.get(operationName);
   if (!known || given.query !== known.query) return undefined;
-  const allowed = Object.entries(variables).every(
-    ([name, value]) => known.variables.includes(name) && typeof value === 'string',
-  );
-  return allowed ? { operationName: given.operationName, query: known.query, variables } : undefined;
+  const isDeclared = ([name, value]: [string, unknown]) => known.variables.includes(name) && typeof value === 'string';
+  return Object.entries(variables).every(isDeclared) ? { operationName, query: known.query, variables } : undefined;
 }
 
 /** The body as text, or undefined past the limit: counted while read, as `content-length` may be missing or wrong. */

@@ -30,7 +30,7 @@ export interface ResolveLinksOptions {
 }
 
 /**
- * A link as `cm-link-change` would announce it, and when it stops working (ms since the epoch, null where it does not say).
+ * A link as `cm-link-change` would announce it, and when it stops working.
  * @example `const usable = ({ state, expiresAt }: ResolvedLink) => state === 'enabled' && (expiresAt ?? Infinity) > Date.now();`
  */
 export interface ResolvedLink extends LinkSettling {
@@ -40,7 +40,7 @@ export interface ResolvedLink extends LinkSettling {
 
 /**
  * Looks the links up as the elements would, one result per request, in order; failures are results, never thrown.
- * Not retried: a page waits for its server, and an element rendered without a link looks it up (and retries) itself.
+ * Not retried: a page waits for its server, and an element rendered without a link retries itself.
  *
  * @example
  * ```ts
