@@ -8,13 +8,11 @@ import { graphqlFailure, readLink, toOperation } from './operation.js';
 import { abortError, createProviderClock, LookupError, post, stringsIn, tried, withRetry } from './wire.js';
 import type { Destination, Operation, OperationResult, ProviderClock } from './wire.js';
 
-/** Everything the lookups of a page share: answers, operations in flight, batch queues, the provider's clock. */
 export interface Transport {
   /** Null where the provider has no link; rejects with a LookupError, the retry policy applied for `attempt`. */
   lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
   /** Sends every queued operation now: the page's starts are over. */
   flush(): void;
-  /** Drops every kept answer and shared operation, and reads the credentials again. */
   forget(): void;
   /** Keeps the windows open until the returned release, so work queued over several tasks batches as one. */
   holdBatchWindows(): () => void;
