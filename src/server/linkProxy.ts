@@ -2,6 +2,7 @@
 import { QUERIES } from '../api/operation.js';
 import { HEADERS, isObject, tried, type Operation } from '../api/wire.js';
 
+/** Headers for the provider: fixed, or made per incoming request (a site mapping its session to a visitor's credentials). */
 type ProviderHeaders =
   Record<string, string> | ((request: Request) => Record<string, string> | Promise<Record<string, string>>);
 
@@ -47,8 +48,11 @@ const refusal = (status: number, message: string, headers: Record<string, string
  * });
  * ```
  */
-export function createLinkProxy(options: LinkProxyOptions): (request: Request) => Promise<Response> {
-  const { endpoint, headers = {}, maxBatch = 10 } = options;
+export function createLinkProxy({
+  endpoint,
+  headers = {},
+  maxBatch = 10,
+}: LinkProxyOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') return refusal(405, 'only POST is answered', { allow: 'POST' });
     const text = await readLimited(request);
