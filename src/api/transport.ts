@@ -29,8 +29,8 @@ type Entry = { operation: Operation; result: Promise<OperationResult>; waiting: 
 };
 
 /** One per endpoint and headers; the latest operation's options apply to all that waits with it. */
-type Queue = { destination: Destination; queued: Entry[]; rule: MaterialDownloadConfig; timer?: Timeout };
-type Timeout = ReturnType<typeof setTimeout>;
+type Queue = { destination: Destination; queued: Entry[]; rule: MaterialDownloadConfig; timer?: Timer };
+type Timer = ReturnType<typeof setTimeout>;
 
 const MAX_KEPT_ANSWERS = 2000;
 /** One key per endpoint: two copies of the element each write theirs, and a customer can delete one. */
