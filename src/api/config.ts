@@ -107,6 +107,5 @@ export function configureTransport(options: ConfigureOptions = {}): Readonly<Mat
     if (value !== undefined) next[name] = value;
     else logError(`configure: ${name} must be ${rule}; keeping ${JSON.stringify(current[name])}`);
   }
-  page().current = next as unknown as MaterialDownloadConfig;
-  return page().current;
+  return (page().current = next as unknown as MaterialDownloadConfig);
 }
