@@ -5,10 +5,7 @@ declare const __CM_GRAPHQL_ENDPOINT__: string | undefined;
 
 /**
  * How operations started close together go out as one JSON-array POST.
- * @example
- * ```ts
- * configure({ batch: { intervalMs: 20, max: 25 } satisfies BatchOptions });
- * ```
+ * @example `configure({ batch: { intervalMs: 20, max: 25 } satisfies BatchOptions });`
  */
 export interface BatchOptions {
   /** How long operations are collected before they go out together, in ms. @defaultValue `10` */
@@ -19,10 +16,7 @@ export interface BatchOptions {
 
 /**
  * How a lookup that failed on the wire (network error, HTTP 429, 502, 503, 504) is tried again.
- * @example
- * ```ts
- * configure({ retry: { attempts: 4, baseDelayMs: 250 } satisfies RetryOptions });
- * ```
+ * @example `configure({ retry: { attempts: 4, baseDelayMs: 250 } satisfies RetryOptions });`
  */
 export interface RetryOptions {
   /** How many more times a lookup that failed on the wire is tried. @defaultValue `2` */
@@ -33,10 +27,7 @@ export interface RetryOptions {
 
 /**
  * The options in force for every element, as `configure` returns them.
- * @example
- * ```ts
- * const { endpoint, timeoutMs }: Readonly<MaterialDownloadConfig> = configure();
- * ```
+ * @example `const { endpoint, timeoutMs }: Readonly<MaterialDownloadConfig> = configure();`
  */
 export interface MaterialDownloadConfig {
   /** The provider's `/graphql`, relative to the page or absolute. @defaultValue `'/graphql'`, or `CM_GRAPHQL_ENDPOINT` at build time */
@@ -53,10 +44,7 @@ export interface MaterialDownloadConfig {
 
 /**
  * What `configure` takes: any of {@link MaterialDownloadConfig}'s fields, and any part of `batch` and `retry`.
- * @example
- * ```ts
- * configure({ cacheTtlMs: 0, retry: { attempts: 1 } } satisfies ConfigureOptions);
- * ```
+ * @example `configure({ cacheTtlMs: 0, retry: { attempts: 1 } } satisfies ConfigureOptions);`
  */
 export type ConfigureOptions = Partial<Omit<MaterialDownloadConfig, 'batch' | 'retry'>> & {
   batch?: Partial<BatchOptions> | false;
@@ -71,7 +59,7 @@ const defaults = (): MaterialDownloadConfig => ({
   retry: { attempts: 2, baseDelayMs: 500 },
 });
 
-/** One per page, whichever copy of the code set it; every copy shares this shape: add to it, never change it. */
+/** One per page, whichever copy of the code set it: every copy shares this shape, so add to it, never change it. */
 const PAGE = Symbol.for('cm-material-download.configuration');
 const page = () => ((globalThis as { [PAGE]?: { current: MaterialDownloadConfig } })[PAGE] ??= { current: defaults() });
 export const getConfig = (): Readonly<MaterialDownloadConfig> => page().current;
@@ -85,7 +73,7 @@ function number(least: number, isNumber: Check = Number.isFinite): Check {
 }
 const integer = (least: number) => number(least, Number.isInteger);
 
-/** Each option: what it must be, in the log's words, and its check, or for `batch` and `retry` (or `false`), each field's. */
+/** Each option: what it must be, in the log's words, and its check, or for `batch` and `retry` each field's. */
 const OPTIONS: [keyof MaterialDownloadConfig, rule: string, check: Check | Record<string, Check>][] = [
   ['endpoint', 'a non-empty URL string', (value) => typeof value === 'string' && value !== ''],
   ['timeoutMs', 'a positive number', (value) => number(0)(value) && value !== 0],
@@ -98,7 +86,6 @@ const OPTIONS: [keyof MaterialDownloadConfig, rule: string, check: Check | Recor
   ],
 ];
 
-/** `given` where `check` takes it, else undefined; a part of `batch` or `retry` goes over `base`'s fields. */
 function checked(given: unknown, check: Check | Record<string, Check>, base: unknown): unknown {
   if (typeof check === 'function') return check(given) ? given : undefined;
   if (given === false) return false;
@@ -120,6 +107,5 @@ export function configureTransport(options: ConfigureOptions = {}): Readonly<Mat
     if (value !== undefined) next[name] = value;
     else logError(`configure: ${name} must be ${rule}; keeping ${JSON.stringify(current[name])}`);
   }
-  page().current = next as unknown as MaterialDownloadConfig;
-  return page().current;
+  return (page().current = next as unknown as MaterialDownloadConfig);
 }

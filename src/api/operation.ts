@@ -11,48 +11,49 @@ import {
   type OperationResult,
 } from './wire.js';
 
-/** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
-export const GET_MATERIAL_DOWNLOAD_LINK = 'GetMaterialDownloadLink';
-export const GET_PBR_MATERIAL_DOWNLOAD_LINK = 'GetPbrMaterialDownloadLink';
-
 const FILE = '$resolution:DownloadResolution,$fileType:DownloadFileType';
 const FILE_ARGUMENTS = '(resolution:$resolution,fileType:$fileType)';
 
+/** Written against `provider-schema.graphql` (a test validates them); every value is a variable. */
 const query = (name: string, variables: string, fields: string) =>
   `query ${name}($articleId:String!,$organizationId:ID!,${variables}${FILE}){materials(where:{articleId:{eq:$articleId},organizationId:{eq:$organizationId}}){${fields}}}`;
 
 export const getMaterialDownloadLinkQuery = query(
-  GET_MATERIAL_DOWNLOAD_LINK,
+  'GetMaterialDownloadLink',
   '$assignmentType:DataObjectAssignmentType!,',
   `dataObjectAssignments(where:{assignmentType:{eq:$assignmentType}}){dataObject{mediaType thumbnail${FILE_ARGUMENTS}{downloadUrl}}}`,
 );
 
 export const getPbrMaterialDownloadLinkQuery = query(
-  GET_PBR_MATERIAL_DOWNLOAD_LINK,
+  'GetPbrMaterialDownloadLink',
   '',
   `jsonFileAssignments(where:{state:{eq:DONE},default:{eq:true}}){state default jsonFile{outputDataObject{downloadUrl${FILE_ARGUMENTS}}}}`,
 );
 
-/** Inputs a request leaves out (`resolution="none"`) are undefined, and JSON leaves them out of the body. */
+/** The element's two operations by name: all the link proxy forwards. */
+export const QUERIES = {
+  GetMaterialDownloadLink: getMaterialDownloadLinkQuery,
+  GetPbrMaterialDownloadLink: getPbrMaterialDownloadLinkQuery,
+};
+
+/** Inputs left out (`resolution="none"`) are undefined, so JSON leaves them out of the body. */
 export function toOperation(request: LinkRequest): Operation {
   const { organizationId, articleId, resolution, fileType } = request;
   const assignment = request.kind !== 'pbr' && { assignmentType: request.assignmentType };
+  const operationName = assignment ? 'GetMaterialDownloadLink' : 'GetPbrMaterialDownloadLink';
   const variables = { articleId, organizationId, resolution, fileType, ...assignment };
-  return assignment
-    ? { operationName: GET_MATERIAL_DOWNLOAD_LINK, query: getMaterialDownloadLinkQuery, variables }
-    : { operationName: GET_PBR_MATERIAL_DOWNLOAD_LINK, query: getPbrMaterialDownloadLinkQuery, variables };
+  return { operationName, query: QUERIES[operationName], variables };
 }
 
-/** The value down `path`, undefined where a step is missing: an answer is untrusted JSON. */
+/** Undefined where a step is missing: an answer is untrusted JSON. */
 const at = (node: unknown, ...path: string[]): unknown =>
   path.reduce((parent, key) => (isObject(parent) ? parent[key] : undefined), node);
 
 const unexpected = (what: string) => new LookupError(`unexpected response: ${what}`);
 
 function listAt(parent: Record<string, unknown>, key: string, where = 'material'): unknown[] {
-  const value = parent[key];
-  if (!Array.isArray(value)) throw unexpected(`${where}.${key} is not a list`);
-  return value;
+  if (!Array.isArray(parent[key])) throw unexpected(`${where}.${key} is not a list`);
+  return parent[key];
 }
 
 /** Null where the provider has no URL; an article id names one material. */
@@ -84,7 +85,7 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
     const message = at(error, 'message');
     const words = typeof message === 'string' ? oneLine(message).trim() : '';
     if (typeof code === 'string' && isRefusalCode(code)) {
-      // The inspector's explanation reads this sentence back (explainReason): its shape is the refusals' own.
+      // The inspector reads this sentence back (explainReason).
       return new LookupError(`the provider refused: ${code}${words ? `: ${words}` : ''}`, { reason: 'unauthorized' });
     }
     if (words) messages.push(words);
@@ -93,10 +94,7 @@ export function graphqlFailure(errors: OperationResult['errors']): LookupError |
   return messages[0] ? new LookupError(`GraphQL error: ${messages.slice(0, 3).join('; ')}`) : undefined;
 }
 
-/**
- * Error policy "ignore": a link in the data is used, errors or not. Without one, a refusal says why (a refusing server
- * may null `materials` or `data`); other errors only where the data could not be read: "no file" stays "no file".
- */
+/** Error policy "ignore": a link in the data wins; else a refusal says why, other errors only where data is unreadable. */
 export function readLink(kind: LinkKind, { data, errors }: OperationResult): string | null {
   const failure = graphqlFailure(errors);
   let url: unknown;
@@ -118,7 +116,6 @@ export function toSafeHref(url: unknown): string {
   if (typeof url !== 'string') throw refuse(`expected a string, got ${typeof url}`);
   // Quoted as JSON, so a control character from the service stays on one line.
   const shown = ` ${JSON.stringify(url.length > 80 ? `${url.slice(0, 80)}…` : url)}`;
-  // No real download link comes near it.
   if (url.length > 8192) throw refuse('longer than 8192 characters', shown);
   // No real link carries a control character or ends in a space, and browsers silently drop some.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses

@@ -8,17 +8,14 @@ import { graphqlFailure, readLink, toOperation } from './operation.js';
 import { abortError, createProviderClock, LookupError, post, stringsIn, tried, withRetry } from './wire.js';
 import type { Destination, Operation, OperationResult, ProviderClock } from './wire.js';
 
-/** Everything the lookups of a page share: answers, operations in flight, batch queues, the provider's clock. */
 export interface Transport {
   /** Null where the provider has no link; rejects with a LookupError, the retry policy applied for `attempt`. */
   lookup(request: LinkRequest, signal: AbortSignal, attempt: number): Promise<FoundLink | null>;
   /** Sends every queued operation now: the page's starts are over. */
   flush(): void;
-  /** Drops every kept answer and shared operation, and reads the credentials again: the next lookups go out afresh. */
   forget(): void;
   /** Keeps the windows open until the returned release, so work queued over several tasks batches as one. */
   holdBatchWindows(): () => void;
-  /** As this transport's answers told it (the debug log reads `aheadBy()`). */
   clock: ProviderClock;
 }
 
@@ -45,16 +42,12 @@ export function createTransport(): Transport {
   const queues = new Map<string, Queue>();
   const closedWhileHeld = new Set<Queue>();
   let holds = 0;
-  // The configured endpoint and credentials are read once per task (a catalogue connects a thousand elements in one).
+  // Read once per task: a catalogue connects a thousand elements in one.
   let read: { config: MaterialDownloadConfig; endpoint: string; auth: Record<string, string> } | undefined;
-  // Endpoints that refuse arrays (Apollo Server's default, with a 400 the browser logs), for the tab's session, read
-  // once per endpoint; where storage throws or is full, this page still remembers, silently.
-  const refusing = new Map<string, boolean>();
-  const refuses = (endpoint: string) => {
-    if (!refusing.has(endpoint))
-      refusing.set(endpoint, tried(() => sessionStorage.getItem(refusalKey(endpoint))) != null);
-    return refusing.get(endpoint);
-  };
+  // Endpoints that refuse arrays (Apollo Server's default) for the tab's session; where storage throws, for the page's.
+  const refusing: Record<string, boolean> = {};
+  const refuses = (endpoint: string) =>
+    (refusing[endpoint] ??= tried(() => sessionStorage.getItem(refusalKey(endpoint))) != null);
   const batchSize = ({ rule, destination }: Queue) =>
     rule.batch && !refuses(destination.endpoint) ? rule.batch.max : 1;
   function flush(queue: Queue, count = queue.queued.length) {
@@ -93,12 +86,11 @@ export function createTransport(): Transport {
       return chunk.forEach((entry) => entry.reject(error));
     }
     if (!refuses(destination.endpoint)) tried(() => sessionStorage.setItem(refusalKey(destination.endpoint), '1'));
-    refusing.set(destination.endpoint, true);
+    refusing[destination.endpoint] = true;
     for (const entry of chunk) if (!entry.left) void send(destination, [entry], timeoutMs);
   }
 
-  // Only answers with data and no refusal (a permission granted counts at the next lookup), read by the TTL in force
-  // then, and never past the first half of the life of the first link in them to expire.
+  // Not a refusal: a permission granted counts at the next lookup. Never past half the life of its first link to expire.
   function keep(key: string, entry: Entry, answer: OperationResult, ttlMs: number) {
     if (ttlMs <= 0 || answer.data == null || graphqlFailure(answer.errors)?.reason === 'unauthorized') return;
     const storedAt = Date.now();
@@ -107,11 +99,9 @@ export function createTransport(): Transport {
     const until = reusableUntil(storedAt, expiresAt);
     if (until <= storedAt) return;
     entries.set(key, Object.assign(entry, { kept: { answer, storedAt, until } }));
-    // The oldest kept answer goes; one in flight is still shared.
     if (entries.size > MAX_KEPT_ANSWERS) for (const [old, { kept }] of entries) if (kept && entries.delete(old)) break;
   }
 
-  /** Judged by the TTL in force now. */
   function keptAnswer(key: string, ttlMs: number) {
     const { kept } = entries.get(key) ?? {};
     const now = Date.now();
@@ -144,7 +134,6 @@ export function createTransport(): Transport {
         // The customer's credentials go to their configured provider only, however an element spells it.
         const destination = { endpoint, headers: endpoint === read.endpoint ? read.auth : {} };
         const operation = toOperation(request);
-        // Operations share a request, an answer or a kept one only with one endpoint and one set of headers.
         const key = JSON.stringify([destination, operation.operationName, operation.variables]);
         const answer =
           keptAnswer(key, config.cacheTtlMs) ?? (await waitFor(share(key, operation, destination, config), signal));
@@ -193,7 +182,7 @@ function waitFor(entry: Entry, signal: AbortSignal): Promise<OperationResult> {
 /** One absolute http(s) URL, so two spellings share a queue, a cache and the credentials. */
 export function resolveEndpoint(endpoint: string, base = tried(() => new Request('').url)): string {
   const invalid = (why: string) => new LookupError(`invalid endpoint "${endpoint}": ${why}`);
-  // `fetch` resolves a relative URL against the base a request reads (`<base href>` included).
+  // The base `fetch` resolves a relative URL against (`<base href>` included).
   const url = tried(() => new URL(endpoint, base));
   if (!url) throw invalid('expected an absolute http(s) URL or a path');
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('only http and https are supported');

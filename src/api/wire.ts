@@ -10,7 +10,6 @@ export class LookupError extends Error implements LookupFailure {
   declare transient: boolean;
   declare retryInMs: number | null;
   declare retryAt: number | null;
-  /** The server's `Retry-After`; the retry policy decides. */
   declare retryAfterMs?: number;
   /** Drawn once per failed request, so all its operations retry together. */
   declare jitter: number;
@@ -22,20 +21,18 @@ export class LookupError extends Error implements LookupFailure {
   }
 }
 
-/** A GraphQL operation as it goes out (operation.ts writes ours), and a result as it comes back. */
 export type Operation = { operationName: string; query: string; variables: Record<string, unknown> };
 export type OperationResult = { data?: unknown; errors?: readonly unknown[] };
 export type Destination = { endpoint: string; headers: Record<string, string> };
 
-/** The client name lets the provider tell our traffic apart from its other clients (the server's proxy sends them too). */
+/** The client name tells the provider our traffic from its other clients' (the server's proxy sends it too). */
 export const HEADERS = {
   accept: 'application/graphql-response+json, application/json',
   'content-type': 'application/json',
   'apollographql-client-name': 'web-components',
 };
 
-// An answer per operation (one goes as an object, several as an array), or undefined where a batch was refused or
-// answered in another shape. The caller aborts through `controller`, and an abort rejects with the caller's reason.
+/** An answer per operation, or undefined where a batch was refused or miscounted; an abort rejects with its reason. */
 export async function post(
   { endpoint, headers }: Destination,
   operations: readonly Operation[],
@@ -44,8 +41,8 @@ export async function post(
 ): Promise<OperationResult[] | undefined> {
   const asArray = operations.length > 1;
   const { signal } = controller;
-  const timeout = () => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-  const timer = setTimeout(timeout, timeoutMs);
+  const timeout = new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError');
+  const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
   const sentAt = Date.now();
   try {
     // Looked up per call, so a fetch wrapper the page installs later still applies.
@@ -134,11 +131,10 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return date === null ? undefined : Math.max(0, date - now);
 }
 
-/** A server may ask for a pause; longer than this and the link is better given up for now. */
+/** Asked to wait longer than this, a link is better given up for now. */
 export const MAX_RETRY_AFTER_MS = 10_000;
 
-// Attempt `attempt`'s failure (0 for the first), told when to retry: only a transient one, `policy.attempts` times at
-// most, after `Retry-After` or a backoff growing threefold, ±20% so pages do not come back in step.
+/** Only a transient failure, `attempts` times, after `Retry-After` or a threefold backoff ±20% (pages come back apart). */
 export function withRetry(error: unknown, attempt: number, policy: RetryOptions | false): unknown {
   if (!(error instanceof LookupError) || !error.transient || !policy || attempt >= policy.attempts) return error;
   const { retryAfterMs, jitter, failedAt } = error;
@@ -150,12 +146,12 @@ export function withRetry(error: unknown, attempt: number, policy: RetryOptions 
 
 /** One exchange with the provider, in the visitor's `Date.now()` terms, and the `Date` it answered with. */
 export type AnswerTiming = { sentAt: number; receivedAt: number; date: string | null };
-/** Further apart than this is no clock (a proxy's placeholder `Date`): no visitor that far off opens an HTTPS page. */
+/** Further apart is a proxy's placeholder `Date`: no visitor that far off opens an HTTPS page. */
 export const MAX_CREDIBLE_OFFSET_MS = 366 * 24 * 60 * 60_000;
 /** The provider's clock minus the visitor's, at least and at most, in ms; empty while nothing says. */
 type Bounds = [low: number, high: number] | [];
 
-/** `known` and a moment stamped, to the second, between asking and answer: narrowed, or replaced where they disagree. */
+/** `known` narrowed by a moment stamped, to the second, between asking and answer, or replaced where they disagree. */
 function narrowed(known: Bounds, moment: number | null, { sentAt, receivedAt }: AnswerTiming): Bounds {
   if (moment === null) return known;
   const [low, high] = [moment - receivedAt, moment + 1000 - sentAt];
@@ -171,7 +167,7 @@ export function createProviderClock() {
   // A signing time may be older than the request (a provider caching its links): it counts only without a Date.
   let fromDates: Bounds = [];
   let fromSignatures: Bounds = [];
-  /** How far the provider's clock is ahead (negative: behind), at most, so links expire soonest; null: nothing says. */
+  /** How far the provider's clock is ahead at most (negative: behind), so links expire soonest; null: nothing says. */
   const aheadBy = (): number | null => {
     const [low, high] = fromDates.length ? fromDates : fromSignatures;
     return high === undefined ? null : low! <= 0 && high >= 0 ? 0 : high;

@@ -1,13 +1,8 @@
 /** A same-origin `/graphql` that forwards the element's own lookups with the server's credentials, and nothing else. */
-import {
-  GET_MATERIAL_DOWNLOAD_LINK,
-  GET_PBR_MATERIAL_DOWNLOAD_LINK,
-  getMaterialDownloadLinkQuery,
-  getPbrMaterialDownloadLinkQuery,
-} from '../api/operation.js';
-import { HEADERS, isObject, type Operation } from '../api/wire.js';
+import { QUERIES } from '../api/operation.js';
+import { HEADERS, isObject, tried, type Operation } from '../api/wire.js';
 
-/** Headers for the provider: fixed, or made per incoming request (a site mapping its own session to a visitor's credentials). */
+/** Headers for the provider: fixed, or made per incoming request (a site mapping its session to a visitor's credentials). */
 type ProviderHeaders =
   Record<string, string> | ((request: Request) => Record<string, string> | Promise<Record<string, string>>);
 
@@ -26,21 +21,18 @@ export interface LinkProxyOptions {
 
 /** Far above ten of the element's operations (about 6 KB), far below what would cost a server to read. */
 const MAX_BODY_BYTES = 64 * 1024;
-/** The provider's answer as the element reads it; its other headers (cookies, encodings) stay between the two servers. */
+/** What the element reads; the provider's other headers (cookies, encodings) stay between the two servers. */
 const PASSED_HEADERS = ['content-type', 'date', 'retry-after'];
-/** Statuses whose answers have no body: `new Response` refuses one. */
+/** `new Response` refuses a body with these. */
 const NULL_BODY_STATUSES = [101, 204, 205, 304];
 
-const declaredVariables = (query: string) => [...query.matchAll(/\$(\w+):/g)].map((match) => match[1]!);
 /** Each operation the element sends, by name: its exact text, and the variables that text declares. */
+const declared = (query: string) => [...query.matchAll(/\$(\w+):/g)].map((match) => match[1]);
 const OPERATIONS = new Map(
-  Object.entries({
-    [GET_MATERIAL_DOWNLOAD_LINK]: getMaterialDownloadLinkQuery,
-    [GET_PBR_MATERIAL_DOWNLOAD_LINK]: getPbrMaterialDownloadLinkQuery,
-  }).map(([name, query]) => [name, { query, variables: declaredVariables(query) }]),
+  Object.entries(QUERIES).map(([name, query]) => [name, { query, variables: declared(query) }]),
 );
 
-/** A refusal in GraphQL's shape, so a client shows its message. */
+/** In GraphQL's shape, so a client shows its message. */
 const refusal = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ errors: [{ message }] }, { status, headers });
 
@@ -65,12 +57,8 @@ export function createLinkProxy({
     if (request.method !== 'POST') return refusal(405, 'only POST is answered', { allow: 'POST' });
     const text = await readLimited(request);
     if (text === undefined) return refusal(413, `the body is over ${MAX_BODY_BYTES} bytes`);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return refusal(400, 'the body is not JSON');
-    }
+    const body = tried((): unknown => JSON.parse(text));
+    if (body === undefined) return refusal(400, 'the body is not JSON');
     const given = Array.isArray(body) ? body : [body];
     if (given.length < 1 || given.length > maxBatch) return refusal(400, `a batch holds 1 to ${maxBatch} operations`);
     const operations = given.map(asElementOperation);
@@ -89,10 +77,8 @@ export function createLinkProxy({
       // The element retries a 502 as it would the provider's own.
       return refusal(502, 'the provider could not be reached');
     }
-    const passed = PASSED_HEADERS.flatMap((name) => {
-      const value = answer.headers.get(name);
-      return value === null ? [] : [[name, value] as [string, string]];
-    });
+    const passed = new Headers();
+    for (const name of PASSED_HEADERS) if (answer.headers.has(name)) passed.set(name, answer.headers.get(name)!);
     const { status } = answer;
     return new Response(NULL_BODY_STATUSES.includes(status) ? null : answer.body, { status, headers: passed });
   };
@@ -101,13 +87,11 @@ export function createLinkProxy({
 /** Rebuilt from the known parts only, so nothing else the visitor wrote (`extensions`, say) reaches the provider. */
 function asElementOperation(given: unknown): Operation | undefined {
   if (!isObject(given) || typeof given.operationName !== 'string' || !isObject(given.variables)) return undefined;
-  const known = OPERATIONS.get(given.operationName);
-  const { variables } = given;
+  const { operationName, variables } = given;
+  const known = OPERATIONS.get(operationName);
   if (!known || given.query !== known.query) return undefined;
-  const allowed = Object.entries(variables).every(
-    ([name, value]) => known.variables.includes(name) && typeof value === 'string',
-  );
-  return allowed ? { operationName: given.operationName, query: known.query, variables } : undefined;
+  const isDeclared = ([name, value]: [string, unknown]) => known.variables.includes(name) && typeof value === 'string';
+  return Object.entries(variables).every(isDeclared) ? { operationName, query: known.query, variables } : undefined;
 }
 
 /** The body as text, or undefined past the limit: counted while read, as `content-length` may be missing or wrong. */

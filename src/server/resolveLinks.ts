@@ -30,7 +30,7 @@ export interface ResolveLinksOptions {
 }
 
 /**
- * A link as `cm-link-change` would announce it, and when it stops working (ms since the epoch, null where it does not say).
+ * A link as `cm-link-change` would announce it, and when it stops working.
  * @example `const usable = ({ state, expiresAt }: ResolvedLink) => state === 'enabled' && (expiresAt ?? Infinity) > Date.now();`
  */
 export interface ResolvedLink extends LinkSettling {
@@ -40,7 +40,7 @@ export interface ResolvedLink extends LinkSettling {
 
 /**
  * Looks the links up as the elements would, one result per request, in order; failures are results, never thrown.
- * Not retried: a page waits for its server, and an element rendered without a link looks it up (and retries) itself.
+ * Not retried: a page waits for its server, and an element rendered without a link retries itself.
  *
  * @example
  * ```ts
@@ -57,11 +57,10 @@ export async function resolveLinks(
   const size = batch === false ? 1 : batch;
   if (!Number.isInteger(size) || size < 1) throw new RangeError('resolveLinks: batch must be false or an integer >= 1');
   const clock = createProviderClock();
-  /** One per distinct operation: what the provider answered, or why there is no answer. */
-  const answers = new Map<string, { operation: Operation; outcome?: OperationResult | LookupError }>();
-  const lookups = requests.map((request) => {
+  type Answer = { operation: Operation; outcome?: OperationResult | LookupError };
+  const answers = new Map<string, Answer>();
+  const lookups = requests.map(({ organizationId, articleId, type, dimensions, resolution, fileType }) => {
     // Only the inputs a link depends on: an `endpoint` in the data never redirects the server's credentials.
-    const { organizationId, articleId, type, dimensions, resolution, fileType } = request;
     const validation = validateInputs({ organizationId, articleId, type, dimensions, resolution, fileType });
     if (!validation.ok) return validation;
     const operation = toOperation(validation.request);
@@ -70,42 +69,37 @@ export async function resolveLinks(
     return { ok: true as const, kind: validation.request.kind, key };
   });
 
-  const destination = { endpoint, headers };
-  /** An answer per operation, or why there is none; a server that refuses arrays gets each operation alone. */
-  async function send(operations: Operation[]): Promise<(OperationResult | LookupError)[]> {
-    const controller = new AbortController();
-    const results = await post(destination, operations, { controller, timeoutMs }, clock).catch(asLookupError);
-    if (results instanceof LookupError) return operations.map(() => results);
-    // Only an array is ever refused or miscounted: alone, an operation always gets its answer or its failure.
-    return results ?? (await Promise.all(operations.map((operation) => send([operation])))).flat();
+  // A server that refuses arrays, or miscounts its answers, gets each operation alone.
+  async function send(chunk: Answer[]): Promise<void> {
+    const operations = chunk.map((each) => each.operation);
+    const options = { controller: new AbortController(), timeoutMs };
+    const results = await post({ endpoint, headers }, operations, options, clock).catch(asLookupError);
+    if (!results) await Promise.all(chunk.map((each) => send([each])));
+    else chunk.forEach((each, index) => (each.outcome = results instanceof LookupError ? results : results[index]));
   }
   const unique = [...answers.values()];
   const sent = [];
-  for (let start = 0; start < unique.length; start += size) {
-    const chunk = unique.slice(start, start + size);
-    sent.push(
-      send(chunk.map((each) => each.operation)).then((outcomes) =>
-        chunk.forEach((each, index) => (each.outcome = outcomes[index])),
-      ),
-    );
-  }
+  for (let start = 0; start < unique.length; start += size) sent.push(send(unique.slice(start, start + size)));
   await Promise.all(sent);
 
   // Read once every answer is in, so each expiry is read against everything the provider's clock told.
   return lookups.map((lookup): ResolvedLink => {
-    if (!lookup.ok)
-      return { state: 'disabled', href: null, error: lookup.error, reason: 'invalid-input', expiresAt: null };
+    if (!lookup.ok) return disabled('invalid-input', lookup.error);
+    const { outcome } = answers.get(lookup.key)!;
     try {
-      const { outcome } = answers.get(lookup.key)!;
       if (outcome instanceof LookupError) throw outcome;
       const href = readLink(lookup.kind, outcome!);
-      if (href === null) return { state: 'disabled', href: null, error: null, reason: 'not-found', expiresAt: null };
+      if (href === null) return disabled('not-found', null);
       return { state: 'enabled', href, error: null, reason: null, expiresAt: clock.expiryOf(href) };
     } catch (error) {
       const { message, reason } = asLookupError(error);
-      return { state: 'disabled', href: null, error: message, reason, expiresAt: null };
+      return disabled(reason, message);
     }
   });
+}
+
+function disabled(reason: ResolvedLink['reason'], error: string | null): ResolvedLink {
+  return { state: 'disabled', href: null, error, reason, expiresAt: null };
 }
 
 const asLookupError = (error: unknown) =>
