@@ -4,6 +4,31 @@
  * @packageDocumentation
  */
 
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type {
+  HTMLMaterialDownloadElement,
+  LinkChangeEvent,
+  MaterialDownloadAttributes,
+} from './element/globalTypes.js';
+
 export * from './index.js';
 export { MaterialDownload, type MaterialDownloadProps } from './react/MaterialDownload.js';
-export type { MaterialDownloadJsxProps } from './react/reactJsx.js';
+
+/**
+ * The tag's props in React 19 JSX. React 19 sets a custom element's `on…` function props as listeners
+ * for the event named after `on`, case kept: hence `oncm-link-change`.
+ * @example `<cm-material-download article-id="A-100" oncm-link-change={(event) => setHref(event.detail.href)} />`
+ */
+export type MaterialDownloadJsxProps = MaterialDownloadAttributes &
+  DetailedHTMLProps<HTMLAttributes<HTMLMaterialDownloadElement>, HTMLMaterialDownloadElement> & {
+    'oncm-link-change'?: (event: LinkChangeEvent) => void;
+  };
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX typings live in this namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'cm-material-download': MaterialDownloadJsxProps;
+    }
+  }
+}

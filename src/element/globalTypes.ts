@@ -3,7 +3,7 @@ import type { ConfigureOptions, MaterialDownloadConfig } from '../api/config.js'
 import type { MaterialDownloadInspector } from './inspection.js';
 import type { LinkChangeDetail } from './dom.js';
 
-// The tag's types for DOM lookups and listeners; no React types (react/reactJsx.ts), so `skipLibCheck` may be off.
+// The tag's types for DOM lookups and listeners; no React types (src/react.ts), so `skipLibCheck` may be off.
 
 /**
  * `cm-link-change`: dispatched each time the element settles; bubbles and is composed.

@@ -13,7 +13,6 @@ import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
 import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
 import { logError } from '../log.js';
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../machine/attributes.js';
-import './reactJsx.js';
 
 /**
  * The component's props: the element's inputs by property name, what to do on each settling, and the anchor.
