@@ -15,8 +15,7 @@ export * from './index.js';
 export { MaterialDownload, type MaterialDownloadProps } from './react/MaterialDownload.js';
 
 /**
- * The tag's props in React 19 JSX. React 19 sets a custom element's `on…` function props as listeners
- * for the event named after `on`, case kept: hence `oncm-link-change`.
+ * The tag's props in React 19 JSX, which sets an `on…` function prop as a listener of the event named after `on`.
  * @example `<cm-material-download article-id="A-100" oncm-link-change={(event) => setHref(event.detail.href)} />`
  */
 export type MaterialDownloadJsxProps = MaterialDownloadAttributes &

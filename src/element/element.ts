@@ -20,7 +20,6 @@ import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, set
 import { pageWork } from './page.js';
 
 declare const __CM_VERSION__: string | undefined;
-/** Set by the lite builds: anchors follow their actors' own subscription, and no React is loaded. */
 declare const __CM_LITE__: boolean | undefined;
 const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
 /** Until a framework (Lit's SSR too) has hydrated the host, writing on it would differ from the server's HTML. */
@@ -61,9 +60,9 @@ let reactBinding: Promise<typeof import('./reactBinding.js')> | undefined;
 function bindWithReactLater(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   const { state, href } = connect(actor.getSnapshot());
   showPending(host, state, href);
-  reactBinding ??= new Promise<void>((loaded) => pageWork().afterStarts(loaded)).then(
-    () => import('./reactBinding.js'),
-  );
+  reactBinding ??= pageWork()
+    .startsOver()
+    .then(() => import('./reactBinding.js'));
   let unbind: (() => void) | undefined;
   let unbound = false;
   void reactBinding.then(({ bindWithReact }) => {
@@ -90,7 +89,7 @@ export function configure(options: ElementConfigureOptions = {}): Readonly<Mater
   return configureTransport(transport);
 }
 
-/** Every element of this copy of the code that has started, with its actor. */
+/** The started elements of this copy of the code. */
 const running = new Map<HTMLElement, MaterialDownloadActor>();
 
 /**
@@ -145,7 +144,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
       this.#queueStart();
     }
 
-    /** Not at once: a DOM move disconnects and reconnects within the task. */
+    // Not at once: a DOM move disconnects and reconnects within the task.
     disconnectedCallback(): void {
       pageWork().destroyLater(this, () => this.#destroy());
     }

@@ -5,16 +5,9 @@ import { logWarning } from '../log.js';
 import { pageWork } from './page.js';
 
 /**
- * A debugging hook: XState's inspection events with the element they belong to and, for each step between
- * states (the transient `validating` included), that step decoded. Fits the Stately inspector.
- *
- * @example
- * ```ts
- * const logSteps: MaterialDownloadInspector = (event, host, transition) => {
- *   if (transition) console.log(host.getAttribute('article-id'), transition.edge);
- * };
- * configure({ inspect: logSteps });
- * ```
+ * A debugging hook: XState's inspection events with their element and, for each step between states (the transient
+ * `validating` included), that step decoded. Fits the Stately inspector.
+ * @example `configure({ inspect: (event, host, step) => step && console.log(host.id, step.edge) });`
  */
 export type MaterialDownloadInspector = (
   event: InspectionEvent,
@@ -31,9 +24,8 @@ export interface PageInspection {
   readonly live: Map<HTMLElement, AnyActorRef>;
   /** Set by the inspector: its observer for the actor `host` is about to create, if it wants one. */
   observe?: ((host: HTMLElement) => Observe | undefined) | undefined;
-  /** Null if it could not load. */
+  /** Null if it could not load; `waiting` holds what waits for it meanwhile, oldest first. */
   debugging?: Debugging | null;
-  /** What waits for the debugging code meanwhile, oldest first. */
   waiting?: ((debugging: Debugging | null) => void)[] | undefined;
   /** The elements whose actor has its own observer: it is added once. */
   readonly observed: WeakSet<HTMLElement>;

@@ -3,15 +3,11 @@ import { logError } from '../log.js';
 
 // What the page's elements share and the work they defer; CONTRIBUTING.md ("When deferred work runs") tells the order.
 
-/** Well under the 50 ms that make a long task: input is never blocked by starts. */
-const SLICE_BUDGET_MS = 8;
-/** A DOM move reconnects well within it. */
-export const DESTROY_DELAY_MS = 10;
-/** Below this many, ordering by distance to the viewport costs a layout read for nothing. */
-const ORDER_FROM = 20;
-/** A browser timer holds a signed 32-bit wait; a longer one would fire at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-/** Timers this close run in one task (a failed request's retries share a batch); under the statechart's 20 ms slack. */
+const SLICE_BUDGET_MS = 8; // well under a long task's 50 ms: input is never blocked by starts
+export const DESTROY_DELAY_MS = 10; // a DOM move reconnects well within it
+const ORDER_FROM = 20; // below this many, ordering by distance to the viewport costs a layout read for nothing
+const LONGEST_TIMER_MS = 2 ** 31 - 1; // a browser timer holds a signed 32-bit wait; a longer one fires at once
+// Timers this close run in one task (a failed request's retries share a batch); under the statechart's 20 ms slack.
 const SAME_MOMENT_MS = 16;
 
 function createPage() {
@@ -21,7 +17,7 @@ function createPage() {
   let startsScheduled = false;
   let starting = false;
   let releaseBatchWindows = () => {};
-  const afterStarts: (() => void)[] = [];
+  const whenStartsOver: (() => void)[] = [];
   const destroying = new WeakMap<Element, ReturnType<typeof setTimeout>>();
   const reconnectListeners = new Set<() => void>();
   let listening = false;
@@ -70,14 +66,14 @@ function createPage() {
     releaseBatchWindows();
     // On a parsed page nothing else is about to ask: the last lookups need not wait out their window.
     if (document.readyState !== 'loading') transport.flush();
-    for (const job of afterStarts.splice(0)) setTimeout(job, 0);
+    for (const resolve of whenStartsOver.splice(0)) setTimeout(resolve, 0);
   }
 
   return {
     transport,
     clock,
 
-    /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
+    /** Back online or visible again, until the returned stop. */
     whenReconnected(listener: () => void): () => void {
       reconnectListeners.add(listener);
       listenWhileWaiting();
@@ -106,8 +102,8 @@ function createPage() {
       }
     },
 
-    /** Runs `job` in a task of its own once the starts under way are over: React's code never delays a lookup. */
-    afterStarts: (job: () => void) => void afterStarts.push(job),
+    /** Resolves in a task of its own once the starts under way are over: React's code never delays a lookup. */
+    startsOver: () => new Promise<void>((resolve) => whenStartsOver.push(resolve)),
 
     destroyLater(host: Element, destroy: () => void): void {
       clearTimeout(destroying.get(host));
@@ -162,7 +158,6 @@ export function createActorClock(changed = () => {}) {
 }
 
 let page: ReturnType<typeof createPage> | undefined;
-
 /** Made on first use: importing the library in Node touches no DOM. */
 export const pageWork = () => (page ??= createPage());
 
