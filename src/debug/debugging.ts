@@ -10,10 +10,9 @@ import { REQUIRED_INPUTS } from '../machine/inputs.js';
  * @example `const line = ({ from, to, trigger }: DecodedTransition) => [from, '→', to, 'on', trigger].join(' ');`
  */
 export interface DecodedTransition {
-  /** The actor (one per element) that took it. */
+  /** The actor, one per element. */
   actorRef: object;
   from: string;
-  /** The same as `from` for a transition that only remembers new inputs. */
   to: string;
   /** The event's type, or `always` for an eventless step out of a transient state. */
   trigger: string;
@@ -21,7 +20,6 @@ export interface DecodedTransition {
   event: { type: string; [key: string]: unknown };
   /** `from -> trigger[index] -> to`: which of the candidate transitions for that trigger was taken. */
   edge: string;
-  /** The context after the transition. */
   context: Pick<MaterialDownloadContext, 'inputs' | 'request' | 'href' | 'error' | 'reason' | 'expiresAt' | 'renewAt'>;
 }
 
@@ -120,22 +118,16 @@ function durationWords(ms: number): string {
   const rounded = Math.max(0, Math.round(ms));
   if (rounded < 1000) return `${rounded} ms`;
   if (rounded < 10_000) return `${(rounded / 1000).toFixed(1)} s`;
-  if (rounded < 60_000) return `${Math.round(rounded / 1000)} s`;
-  if (rounded < 3_600_000) return `${Math.round(rounded / 60_000)} min`;
-  return `${Math.round(rounded / 3_600_000)} h`;
+  const [unit, size] = rounded < 60_000 ? ['s', 1000] : rounded < 3_600_000 ? ['min', 60_000] : ['h', 3_600_000];
+  return `${Math.round(rounded / size)} ${unit}`;
 }
 
+type Hook = (event: InspectionEvent, host: HTMLElement, step: DecodedTransition | null) => void;
 /** What an element's observer read as the event happened. */
-interface InspectedMoment {
-  hook: ((event: InspectionEvent, host: HTMLElement, step: DecodedTransition | null) => void) | null;
-  debug: boolean;
-  held: { value: unknown } | undefined;
-  now: number;
-  aheadBy: number | null;
-}
+type Moment = { hook: Hook | null; debug: boolean; held?: { value: unknown }; now: number; aheadBy: number | null };
 
 /** One inspection event to the `inspect` hook and, for an element with `debug`, to the console. */
-function report(host: HTMLElement, event: InspectionEvent, { hook, debug, held, now, aheadBy }: InspectedMoment) {
+function report(host: HTMLElement, event: InspectionEvent, { hook, debug, held, now, aheadBy }: Moment) {
   const step = decodeTransition(event, held);
   try {
     hook?.(event, host, step);

@@ -77,7 +77,7 @@ function setAttribute(element: Element, name: string, value: string | null): voi
 /** Calls back whenever the host's own children change; returns what stops it. */
 export type ChildrenWatch = (host: HTMLElement, callback: () => void) => () => void;
 
-/** One observer for all hosts; an unwatched host is just not called back (an observer holds no node alive). */
+/** One observer for all hosts, which holds no node alive. */
 export function watchChildren(): ChildrenWatch {
   const callbacks = new Map<Node, () => void>();
   let observer: MutationObserver | null = null;
@@ -130,9 +130,8 @@ export interface Shown {
 }
 
 /**
- * Writes one view on the host and its anchor, and announces the settling. No anchor once the children can have
- * arrived is `no-anchor`; while they may still be arriving, nothing is announced and `showAgain` comes once they
- * can have. Returns what stops that wait.
+ * Writes one view on the host and its anchor, and announces the settling. While the children may still be arriving
+ * and no anchor is there, it announces nothing and calls `showAgain` once they can have: returns what stops that.
  */
 export function showView(
   host: HTMLElement,
