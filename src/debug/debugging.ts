@@ -12,7 +12,9 @@ import { REQUIRED_INPUTS } from '../machine/inputs.js';
 export interface DecodedTransition {
   /** The actor, one per element. */
   actorRef: object;
+  /** The state left. */
   from: string;
+  /** The state entered; the same as `from` for a transition that only remembers new inputs. */
   to: string;
   /** The event's type, or `always` for an eventless step out of a transient state. */
   trigger: string;
@@ -20,6 +22,7 @@ export interface DecodedTransition {
   event: { type: string; [key: string]: unknown };
   /** `from -> trigger[index] -> to`: which of the candidate transitions for that trigger was taken. */
   edge: string;
+  /** The context after the transition: inputs, request, link and its life, error and reason. */
   context: Pick<MaterialDownloadContext, 'inputs' | 'request' | 'href' | 'error' | 'reason' | 'expiresAt' | 'renewAt'>;
 }
 

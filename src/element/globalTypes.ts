@@ -42,7 +42,9 @@ export interface HTMLMaterialDownloadElement extends HTMLElement, MaterialDownlo
  * @example `customElements.get('cm-material-download')?.configure({ endpoint: 'https://api.example.com/graphql' });`
  */
 export interface MaterialDownloadElementConstructor {
+  /** Creates an element, as `document.createElement('cm-material-download')` does. */
   new (): HTMLMaterialDownloadElement;
+  /** What every element of the class inherits: the properties of its attributes among them. */
   readonly prototype: HTMLMaterialDownloadElement;
   /**
    * Options for every element: `customElements.get('cm-material-download').configure({ … })`.
