@@ -1,6 +1,6 @@
 /**
  * The library entry: importing it registers nothing (call `defineMaterialDownload()`). Each name is a promise
- * that api/cm-material-download.api.md records. React's types are `./react`, the statechart `./machine`.
+ * (api/cm-material-download.api.md). React's types are `./react`, the statechart `./machine`.
  * @packageDocumentation
  */
 

@@ -1,6 +1,5 @@
 /**
- * The tag in Svelte 5 templates, typed for `svelte-check`. Types only, and opt-in: augmenting `svelte/elements`
- * without Svelte is an error.
+ * The tag in Svelte 5 templates, typed for `svelte-check`. Types only, and opt-in: augmenting without Svelte fails.
  * @example `import type {} from 'cm-material-download/svelte'; // in src/app.d.ts (SvelteKit)`
  * @packageDocumentation
  */
@@ -13,8 +12,7 @@ import type {
 } from './element/globalTypes.js';
 
 /**
- * The tag's attributes in a Svelte template. Svelte 5 takes an `on…` attribute as a listener for the
- * event named after `on`: `oncm-link-change`.
+ * The tag's attributes in a Svelte template; Svelte 5 takes `oncm-link-change` as a listener of `cm-link-change`.
  * @example `const attributes: MaterialDownloadSvelteAttributes = { 'article-id': 'A-100', 'oncm-link-change': log };`
  */
 export type MaterialDownloadSvelteAttributes = HTMLAttributes<HTMLMaterialDownloadElement> &

@@ -9,8 +9,7 @@ import type { LinkChangeEvent, MaterialDownloadAttributes } from './element/glob
 import type { MaterialDownloadProperties } from './machine/attributes.js';
 
 /**
- * The tag's props in a Vue template: `vue-tsc` camelizes a component's attributes (`article-id` is
- * `articleId`, `@cm-link-change` is `onCmLinkChange`), so the inputs come by their property names.
+ * The tag's props in a Vue template, by property name: `vue-tsc` camelizes attributes (`@cm-link-change`: `onCmLinkChange`).
  * @example `const props: MaterialDownloadVueProps = { articleId: 'A-100', onCmLinkChange: onLinkChange };`
  */
 export type MaterialDownloadVueProps = MaterialDownloadProperties &

@@ -10,7 +10,7 @@ import { REQUIRED_INPUTS } from '../machine/inputs.js';
  * @example `const line = ({ from, to, trigger }: DecodedTransition) => [from, '→', to, 'on', trigger].join(' ');`
  */
 export interface DecodedTransition {
-  /** The actor (one per element) that took it. */
+  /** The actor, one per element. */
   actorRef: object;
   /** The state left. */
   from: string;
@@ -47,15 +47,15 @@ export function decodeTransition(event: InspectionEvent, held?: { value: unknown
   const [transition] = step._transitions ?? [];
   if (!transition) return null;
   const { source, eventType } = transition;
-  // An actor takes events only once its first snapshot is made; the machine is flat: values are strings.
+  // The machine is flat: values are strings.
   const from = source.parent ? source.key : String((held ?? step.actorRef.getSnapshot()).value);
   const to = String(step.snapshot.value);
   const trigger = eventType || 'always';
   const candidates = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
   const { inputs, request, href, error, reason, expiresAt, renewAt } = step.snapshot.context;
   const edge = `${from} -> ${trigger}[${candidates.indexOf(transition)}] -> ${to}`;
-  const decodedContext = { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt };
-  return { actorRef: step.actorRef, from, to, trigger, event: step.event, edge, context: decodedContext };
+  const context = { inputs: { ...inputs }, request, href, error, reason, expiresAt, renewAt };
+  return { actorRef: step.actorRef, from, to, trigger, event: step.event, edge, context };
 }
 
 type Host = Pick<HTMLElement, 'id' | 'getAttribute'>;
@@ -66,15 +66,17 @@ function debugName(host: Host): string {
   return LOG_PREFIX.slice(0, -1) + (host.id ? `#${host.id}` : ` ${attribute('article-id')}/${attribute('type')}`);
 }
 
-/** One transition as a line; `now` dates a link's life, `aheadBy` is the provider's clock's lead (null: unknown). */
+/** `now` dates a link's life; `aheadBy` is the provider's clock's lead (null: unknown). */
 export function describeTransition(host: Host, step: DecodedTransition, now = Date.now(), aheadBy?: number | null) {
   return `${debugName(host)}: ${step.from} → ${step.to} on ${step.trigger} (${outcomeOf(step, now, aheadBy)})`;
 }
 
 function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now: number, aheadBy?: number | null) {
-  const { href, reason, expiresAt, renewAt } = context;
+  const { href, reason, error, request, expiresAt, renewAt } = context;
   if (trigger === 'REFRESH') return `${REFRESH_CAUSES[event.cause as 'refresh']}: looking the link up again`;
-  if (reason) return reasonLine(context);
+  if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
+  if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
+  if (reason) return error === null ? reason : `${reason}: ${error}`;
   const expiresIn = expiresAt === null ? null : durationWords(expiresAt - now) + clockNote(aheadBy);
   if (to === 'refreshing') return `refreshing the link, it expires in ${expiresIn}`;
   if (from === 'refreshing' && to === 'enabled' && trigger.startsWith('xstate.error.')) {
@@ -89,14 +91,7 @@ function outcomeOf({ from, to, trigger, event, context }: DecodedTransition, now
 
 const REFRESH_CAUSES = { refresh: 'refresh() was called', credentials: 'the credentials changed in another tab' };
 
-/** The reason in the element's own words; what fixes it is for the inspector and the README's troubleshooting table. */
-function reasonLine({ reason, error, request }: DecodedTransition['context']): string {
-  if (reason === 'not-found' && request) return `not-found: the provider has no ${describeRequest(request)}`;
-  if (reason === 'expired') return 'expired: the link ran out before a fresh one came';
-  return error === null ? `${reason}` : `${reason}: ${error}`;
-}
-
-/** ` by the provider's clock, 2 h behind this device's` from a minute apart: why a link's life differs from its URL. */
+/** Why a link's life differs from its URL's, from a minute apart: ` by the provider's clock, 2 h behind this device's`. */
 function clockNote(aheadBy?: number | null): string {
   if (!aheadBy || Math.abs(aheadBy) < 60_000) return '';
   const direction = aheadBy < 0 ? 'behind' : 'ahead of';
@@ -121,16 +116,31 @@ export function debugLine(
   return `${debugName(host)}: idle, waiting for its inputs (none of ${required} is set yet)`;
 }
 
-/** A wait in words, as precise as a reader needs it: `400 ms`, `1.6 s`, `42 s`, `14 min`, `3 h`. */
+/** As precise as a reader needs it: `400 ms`, `1.6 s`, `42 s`, `14 min`, `3 h`. */
 function durationWords(ms: number): string {
   const rounded = Math.max(0, Math.round(ms));
   if (rounded < 1000) return `${rounded} ms`;
   if (rounded < 10_000) return `${(rounded / 1000).toFixed(1)} s`;
-  if (rounded < 60_000) return `${Math.round(rounded / 1000)} s`;
-  if (rounded < 3_600_000) return `${Math.round(rounded / 60_000)} min`;
-  return `${Math.round(rounded / 3_600_000)} h`;
+  const [unit, size] = rounded < 60_000 ? ['s', 1000] : rounded < 3_600_000 ? ['min', 60_000] : ['h', 3_600_000];
+  return `${Math.round(rounded / size)} ${unit}`;
+}
+
+type Hook = (event: InspectionEvent, host: HTMLElement, step: DecodedTransition | null) => void;
+/** What an element's observer read as the event happened. */
+type Moment = { hook: Hook | null; debug: boolean; held?: { value: unknown }; now: number; aheadBy: number | null };
+
+/** One inspection event to the `inspect` hook and, for an element with `debug`, to the console. */
+function report(host: HTMLElement, event: InspectionEvent, { hook, debug, held, now, aheadBy }: Moment) {
+  const step = decodeTransition(event, held);
+  try {
+    hook?.(event, host, step);
+  } catch {
+    // A broken hook must not break the element it watches.
+  }
+  const line = debug && debugLine(host, event, step, now, aheadBy);
+  if (line) console.debug(line);
 }
 
 /** Loaded only to debug or inspect: `cm-material-download.debug.js` beside the element's files, or in the inspector. */
-export const debugging = { decodeTransition, debugLine };
+export const debugging = { decodeTransition, report };
 export type Debugging = typeof debugging;

@@ -14,7 +14,7 @@ import { afterChildrenArrive } from './page.js';
  * @example `element.addEventListener(LINK_CHANGE_EVENT, (event) => console.log(event.detail.href));`
  */
 export const LINK_CHANGE_EVENT = 'cm-link-change';
-export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
+const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an anchor tag (<a>)';
 
 /**
  * The `detail` of `cm-link-change`: the machine's settling, as the anchor shows it.
@@ -23,10 +23,7 @@ export const NO_ANCHOR_MESSAGE = 'the element expects its first child to be an a
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name of its own, not an alias: the compiler names it in the errors customers read
 export interface LinkChangeDetail extends LinkSettling {}
 
-/** On a host a framework (Lit's SSR too) has not hydrated yet: until it goes, the element writes and asks nothing. */
-export const DEFER_HYDRATION = 'defer-hydration';
-
-/** Attributes are the inputs; an empty one means "not set", as a missing one does. */
+/** An empty attribute means "not set", as a missing one does. */
 export function readInputs(host: Element): MaterialDownloadInputs {
   const inputs: MaterialDownloadInputs = {};
   for (const name of INPUT_NAMES) {
@@ -37,44 +34,40 @@ export function readInputs(host: Element): MaterialDownloadInputs {
 }
 
 /** The customer's own role and tabindex of each anchor shown disabled. */
-const customerAttributes = new WeakMap<HTMLAnchorElement, { role: string | null; tabindex: string | null }>();
+const customerAttributes = new WeakMap<HTMLAnchorElement, CustomerAttributes>();
+type CustomerAttributes = [role: string | null, tabindex: string | null];
 
-/**
- * The host's first element child, when it is an `<a>`. An Astro island hands a React component's children over
- * inside `<astro-slot>`, which Astro shows as `display: contents`: an `<a>` first in it is the host's anchor.
- */
+/** The host's first element child if an `<a>`, or the first in Astro's `<astro-slot>` (`display: contents`). */
 export function findAnchor({ firstElementChild: first }: Element): HTMLAnchorElement | null {
   const child = first?.localName === 'astro-slot' ? first.firstElementChild : first;
   return child instanceof HTMLAnchorElement ? child : null;
 }
 
 /**
- * Touches only what differs. Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without
- * href has none) to be announced as a disabled link; enabled, it gets the customer's own role and tabindex back.
+ * Disabled, the anchor leaves the tab order and keeps a link role (an `<a>` without href has none) to be announced as
+ * a disabled link; enabled, it gets the customer's own role and tabindex back.
  */
 function applyAnchor(anchor: HTMLAnchorElement, { href, disabled }: Pick<MaterialDownloadView, 'href' | 'disabled'>) {
   setAttribute(anchor, 'href', href);
   setAttribute(anchor, 'aria-disabled', disabled ? 'true' : null);
   if (anchor.classList.contains('disabled') !== disabled) anchor.classList.toggle('disabled', disabled);
-  const saved = customerAttributes.get(anchor);
-  if (disabled) {
-    const own = saved ?? { role: anchor.getAttribute('role'), tabindex: anchor.getAttribute('tabindex') };
-    customerAttributes.set(anchor, own);
-    setAttribute(anchor, 'role', own.role ?? 'link');
-    setAttribute(anchor, 'tabindex', '-1');
-  } else if (saved) {
-    customerAttributes.delete(anchor);
-    setAttribute(anchor, 'role', saved.role);
-    setAttribute(anchor, 'tabindex', saved.tabindex);
-  }
+  const [role, tabindex]: CustomerAttributes = customerAttributes.get(anchor) ?? [
+    anchor.getAttribute('role'),
+    anchor.getAttribute('tabindex'),
+  ];
+  if (disabled) customerAttributes.set(anchor, [role, tabindex]);
+  else customerAttributes.delete(anchor);
+  setAttribute(anchor, 'role', disabled ? (role ?? 'link') : role);
+  setAttribute(anchor, 'tabindex', disabled ? '-1' : tabindex);
 }
 
-/** `data-state`, and `data-reason` while disabled, so CSS can style each case. */
+/** For CSS: `data-state`, and `data-reason` while disabled. */
 function reflectState(host: HTMLElement, state: string, reason: Reason | null): void {
   setAttribute(host, 'data-state', state);
   setAttribute(host, 'data-reason', reason);
 }
 
+/** Touches only what differs. */
 function setAttribute(element: Element, name: string, value: string | null): void {
   if (element.getAttribute(name) === value) return;
   if (value === null) element.removeAttribute(name);
@@ -84,7 +77,7 @@ function setAttribute(element: Element, name: string, value: string | null): voi
 /** Calls back whenever the host's own children change; returns what stops it. */
 export type ChildrenWatch = (host: HTMLElement, callback: () => void) => () => void;
 
-/** One observer for all hosts; an unwatched host is just not called back (an observer holds no node alive). */
+/** One observer for all hosts, which holds no node alive. */
 export function watchChildren(): ChildrenWatch {
   const callbacks = new Map<Node, () => void>();
   let observer: MutationObserver | null = null;
@@ -107,29 +100,22 @@ export function showPending(host: HTMLElement, state: string, href: string | nul
   if (anchor) applyAnchor(anchor, { href, disabled: href === null });
 }
 
-/** Marks a host whose anchor holds a link the page's server resolved for its inputs. */
-export const RESOLVED = 'resolved';
-
-/** The server's link, unless the host has no mark; the provider's links' rules apply. */
+/** The link the page's server resolved for the host's inputs, if the host is marked `resolved`. */
 function resolvedLinkOf(host: HTMLElement): string | null {
-  if (!host.hasAttribute(RESOLVED)) return null;
+  if (!host.hasAttribute('resolved')) return null;
   const href = findAnchor(host)?.getAttribute('href');
   return (href && tried(() => toSafeHref(href))) || null;
 }
 
-/** The server's link, read once (a clone or a move looks up as always). */
+/** Read once: a clone or a move looks up as always. */
 export function takeResolvedLink(host: HTMLElement): string | null {
   const href = resolvedLinkOf(host);
-  host.removeAttribute(RESOLVED);
+  host.removeAttribute('resolved');
   return href;
 }
 
-/**
- * Whether the element will start with the server's link, as its statechart decides: until then its
- * anchor stays as the server wrote it. Any other anchor is no link until the element's start.
- */
-export function willKeepResolvedLink(host: HTMLElement): boolean {
-  // Every element connecting asks: only a marked one pays for validation.
+/** Whether the statechart will start with the server's link: until then the anchor stays as the server wrote it. */
+export function keepsResolvedLink(host: HTMLElement): boolean {
   const href = resolvedLinkOf(host);
   if (href === null) return false;
   const validation = validateInputs(readInputs(host));
@@ -144,9 +130,8 @@ export interface Shown {
 }
 
 /**
- * Writes one view on the host and its anchor, and announces the settling. The host never claims more than its
- * anchor shows: none once the children can have arrived is `no-anchor`; while they may still be arriving, nothing
- * is announced and `showAgain` comes once they can have. Returns what stops that wait.
+ * Writes one view on the host and its anchor, and announces the settling. While the children may still be arriving
+ * and no anchor is there, it announces nothing and calls `showAgain` once they can have: returns what stops that.
  */
 export function showView(
   host: HTMLElement,

@@ -9,27 +9,23 @@ import type { LookupInput, LookupOutput, MaterialDownloadEvent } from '../machin
 import { connect } from '../machine/connect.js';
 import {
   bindWithSubscription,
-  DEFER_HYDRATION,
   findAnchor,
   readInputs,
   showPending,
   takeResolvedLink,
-  willKeepResolvedLink,
+  keepsResolvedLink,
 } from './dom.js';
 import type { ElementConfigureOptions, MaterialDownloadElementConstructor } from './globalTypes.js';
 import { debugAttributeAdded, debuggingArrival, observerFor, pageInspection, setInspector } from './inspection.js';
 import { pageWork } from './page.js';
 
 declare const __CM_VERSION__: string | undefined;
-/** Set by the lite builds: anchors follow their actors' own subscription, and no React is loaded. */
 declare const __CM_LITE__: boolean | undefined;
-export const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
-export const DEFAULT_TAG_NAME = 'cm-material-download';
+const VERSION = typeof __CM_VERSION__ === 'string' ? __CM_VERSION__ : '0.0.0-dev';
+/** Until a framework (Lit's SSR too) has hydrated the host, writing on it would differ from the server's HTML. */
+const DEFER_HYDRATION = 'defer-hydration';
 
-/** Not an input: switches on the transition log. */
-const DEBUG_ATTRIBUTE = 'debug';
-
-/** On the page's transport; leaving `fetching` aborts it. An answer waits for debugging code still loading. */
+/** Leaving `fetching` aborts it. An answer waits for debugging code still loading, so the log tells each step first. */
 const lookupLink = fromPromise<LookupOutput, LookupInput>(async ({ input: { request, attempt }, signal }) => {
   const link = await pageWork().transport.lookup(request, signal, attempt);
   await debuggingArrival();
@@ -60,13 +56,13 @@ export const buildElementLogic = () =>
 
 let reactBinding: Promise<typeof import('./reactBinding.js')> | undefined;
 
-/** React loads after the first starts, which never wait for it. */
+/** React loads once the first starts are over: they never wait for it. */
 function bindWithReactLater(host: HTMLElement, actor: MaterialDownloadActor): () => void {
   const { state, href } = connect(actor.getSnapshot());
   showPending(host, state, href);
-  reactBinding ??= new Promise<void>((loaded) => pageWork().afterStarts(loaded)).then(
-    () => import('./reactBinding.js'),
-  );
+  reactBinding ??= pageWork()
+    .startsOver()
+    .then(() => import('./reactBinding.js'));
   let unbind: (() => void) | undefined;
   let unbound = false;
   void reactBinding.then(({ bindWithReact }) => {
@@ -93,7 +89,7 @@ export function configure(options: ElementConfigureOptions = {}): Readonly<Mater
   return configureTransport(transport);
 }
 
-/** Every element of this copy of the code that has started, with its actor. */
+/** The started elements of this copy of the code. */
 const running = new Map<HTMLElement, MaterialDownloadActor>();
 
 /**
@@ -125,7 +121,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
   class MaterialDownloadElement extends HTMLElement {
     static readonly observedAttributes = [
       ...INPUT_NAMES.map((name) => ATTRIBUTES[name].attribute),
-      DEBUG_ATTRIBUTE,
+      'debug',
       DEFER_HYDRATION,
     ];
     static configure = configure;
@@ -140,8 +136,7 @@ function createElementClass(): MaterialDownloadElementConstructor {
     connectedCallback(): void {
       // A property set before the element was defined is an own property hiding the accessor: hand it over.
       const own = this as Record<string, unknown>;
-      for (const name of INPUT_NAMES) {
-        if (!Object.prototype.hasOwnProperty.call(own, name)) continue;
+      for (const name of INPUT_NAMES.filter((name) => Object.hasOwn(own, name))) {
         const value = own[name];
         delete own[name];
         own[name] = value;
@@ -149,14 +144,14 @@ function createElementClass(): MaterialDownloadElementConstructor {
       this.#queueStart();
     }
 
-    /** Not at once: a DOM move disconnects and reconnects within the task. */
+    // Not at once: a DOM move disconnects and reconnects within the task.
     disconnectedCallback(): void {
       pageWork().destroyLater(this, () => this.#destroy());
     }
 
     attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void {
       if (oldValue === newValue) return;
-      if (name === DEBUG_ATTRIBUTE) {
+      if (name === 'debug') {
         if (this.#actor && newValue !== null) debugAttributeAdded(this, this.#actor);
       } else if (name === DEFER_HYDRATION) {
         // A framework lets go of the host: as if it connected now.
@@ -171,7 +166,6 @@ function createElementClass(): MaterialDownloadElementConstructor {
       }
     }
 
-    /** Until a framework has hydrated the host, writing on it would differ from the server's HTML. */
     #mayStart(): boolean {
       return !this.#destroyed && !this.#actor && this.isConnected && !this.hasAttribute(DEFER_HYDRATION);
     }
@@ -179,8 +173,8 @@ function createElementClass(): MaterialDownloadElementConstructor {
     #queueStart(): void {
       pageWork().keep(this);
       if (!this.#mayStart()) return;
-      // The server's link stays on the anchor from the first paint; a mark not to be honoured leaves no link meanwhile.
-      if (!willKeepResolvedLink(this)) showPending(this, 'idle');
+      // The server's link stays from the first paint; any other anchor is no link until the start.
+      if (!keepsResolvedLink(this)) showPending(this, 'idle');
       pageWork().queueStart(this, () => this.#start());
     }
 
@@ -239,7 +233,7 @@ let elementClass: MaterialDownloadElementConstructor | undefined;
  * @returns The class defined under `tagName`, or `undefined` without `customElements` (SSR, Node).
  * @example `defineMaterialDownload(); // or under a tag of your own: defineMaterialDownload('acme-swatch-download')`
  */
-export function defineMaterialDownload(tagName: string = DEFAULT_TAG_NAME): CustomElementConstructor | undefined {
+export function defineMaterialDownload(tagName = 'cm-material-download'): CustomElementConstructor | undefined {
   if (typeof customElements === 'undefined') return undefined;
   const Element = (elementClass ??= createElementClass()) as unknown as CustomElementConstructor;
   const existing: (CustomElementConstructor & { version?: string }) | undefined = customElements.get(tagName);

@@ -3,7 +3,7 @@ import type { ConfigureOptions, MaterialDownloadConfig } from '../api/config.js'
 import type { MaterialDownloadInspector } from './inspection.js';
 import type { LinkChangeDetail } from './dom.js';
 
-// The tag's types for DOM lookups and listeners; no React types (react/reactJsx.ts), so `skipLibCheck` may be off.
+// No React types here (they are in src/react.ts), so `skipLibCheck` may be off.
 
 /**
  * `cm-link-change`: dispatched each time the element settles; bubbles and is composed.
@@ -12,7 +12,7 @@ import type { LinkChangeDetail } from './dom.js';
 export type LinkChangeEvent = CustomEvent<LinkChangeDetail>;
 
 /**
- * The element's events by name, merged into the DOM's own map: `addEventListener` anywhere types the event.
+ * The element's events by name, merged into the DOM's own map: `addEventListener` types the event.
  * @example `const type: keyof MaterialDownloadEventMap = 'cm-link-change';`
  */
 export interface MaterialDownloadEventMap {
@@ -69,7 +69,6 @@ export interface ElementConfigureOptions extends ConfigureOptions {
 declare global {
   interface CustomElementRegistry {
     get(name: 'cm-material-download'): MaterialDownloadElementConstructor | undefined;
-    // The README's script-tag line configures the class this resolves with.
     whenDefined(name: 'cm-material-download'): Promise<MaterialDownloadElementConstructor>;
   }
   interface HTMLElementTagNameMap {

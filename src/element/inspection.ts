@@ -5,16 +5,9 @@ import { logWarning } from '../log.js';
 import { pageWork } from './page.js';
 
 /**
- * A debugging hook: XState's inspection events with the element they belong to and, for each step between
- * states (the transient `validating` included), that step decoded. Fits the Stately inspector.
- *
- * @example
- * ```ts
- * const logSteps: MaterialDownloadInspector = (event, host, transition) => {
- *   if (transition) console.log(host.getAttribute('article-id'), transition.edge);
- * };
- * configure({ inspect: logSteps });
- * ```
+ * A debugging hook: XState's inspection events with their element and, for each step between states (the transient
+ * `validating` included), that step decoded. Fits the Stately inspector.
+ * @example `configure({ inspect: (event, host, step) => step && console.log(host.id, step.edge) });`
  */
 export type MaterialDownloadInspector = (
   event: InspectionEvent,
@@ -31,9 +24,8 @@ export interface PageInspection {
   readonly live: Map<HTMLElement, AnyActorRef>;
   /** Set by the inspector: its observer for the actor `host` is about to create, if it wants one. */
   observe?: ((host: HTMLElement) => Observe | undefined) | undefined;
-  /** Null if it could not load. */
+  /** Null if it could not load; `waiting` holds what waits for it meanwhile, oldest first. */
   debugging?: Debugging | null;
-  /** What waits for the debugging code meanwhile, oldest first. */
   waiting?: ((debugging: Debugging | null) => void)[] | undefined;
   /** The elements whose actor has its own observer: it is added once. */
   readonly observed: WeakSet<HTMLElement>;
@@ -47,7 +39,7 @@ export function pageInspection(): PageInspection {
   return (global[PAGE_INSPECTION] ??= { hook: null, live: new Map(), observed: new WeakSet() });
 }
 
-/** The hook for elements connected from now on; `null`: none. Loading now, the decoding is there before their steps. */
+/** For elements connected from now on; loading now, the decoding is there before their steps. */
 export function setInspector(next: MaterialDownloadInspector | null): void {
   pageInspection().hook = next;
   if (next) withDebugging(() => {});
@@ -61,7 +53,8 @@ export function observerFor(host: HTMLElement): Observe | undefined {
   if (!inspector) return own;
   return (event) => {
     own?.(event);
-    safely(() => inspector(event));
+    // A broken inspector must not break the element it watches.
+    tried(() => inspector(event));
   };
 }
 
@@ -70,7 +63,7 @@ export function debugAttributeAdded(host: HTMLElement, actor: AnyActorRef): void
   if (!pageInspection().observed.has(host)) actor.system.inspect(ownObserver(host));
 }
 
-/** For the hook and the `debug` log: the moment is read now, the event decoded once the debugging code is there. */
+/** The moment is read now, the event decoded once the debugging code is there. */
 function ownObserver(host: HTMLElement): Observe {
   pageInspection().observed.add(host);
   withDebugging(() => {});
@@ -81,20 +74,10 @@ function ownObserver(host: HTMLElement): Observe {
     // None while the actor is made: XState's development build throws then.
     const held =
       event.type === '@xstate.microstep' ? tried(() => event.actorRef.getSnapshot() as { value: unknown }) : undefined;
-    const now = Date.now();
-    const aheadBy = debug ? pageWork().transport.clock.aheadBy() : null;
-    withDebugging((debugging) => {
-      if (!debugging) return;
-      const step = debugging.decodeTransition(event, held);
-      if (hook) safely(() => hook(event, host, step));
-      const line = debug && debugging.debugLine(host, event, step, now, aheadBy);
-      if (line) console.debug(line);
-    });
+    const moment = { hook, debug, held, now: Date.now(), aheadBy: debug ? pageWork().transport.clock.aheadBy() : null };
+    withDebugging((debugging) => debugging?.report(host, event, moment));
   };
 }
-
-/** A broken hook or inspector must not break the element it watches. */
-const safely = (call: () => void) => void tried(call);
 
 /** At once if the debugging code is there, else once it is, after the jobs that waited before. */
 function withDebugging(job: (debugging: Debugging | null) => void): void {
@@ -102,21 +85,19 @@ function withDebugging(job: (debugging: Debugging | null) => void): void {
   if (page.debugging !== undefined) return job(page.debugging);
   if (page.waiting) return void page.waiting.push(job);
   page.waiting = [job];
+  const install = (debugging: Debugging | null) => {
+    const { waiting = [] } = page;
+    Object.assign(page, { debugging, waiting: undefined });
+    for (const waited of waiting) waited(debugging);
+  };
   // A chunk of the library; for the self-registering files, the file beside theirs (dev/build.js).
   import('../debug/debugging.js').then(
-    (loaded) => installDebugging(loaded.debugging),
+    (loaded) => install(loaded.debugging),
     (error: unknown) => {
       logWarning('the debugging code did not load: no debug log, no inspect hook', error);
-      installDebugging(null);
+      install(null);
     },
   );
-}
-
-function installDebugging(debugging: Debugging | null): void {
-  const page = pageInspection();
-  const waiting = page.waiting ?? [];
-  Object.assign(page, { debugging, waiting: undefined });
-  for (const job of waiting) job(debugging);
 }
 
 /** While the debugging code loads, its arrival: a lookup's answer waits for it, so the log tells each step first. */

@@ -3,18 +3,11 @@ import { logError } from '../log.js';
 
 // What the page's elements share and the work they defer; CONTRIBUTING.md ("When deferred work runs") tells the order.
 
-/** A task shorter than 50 ms does not block input: a slice of starts yields well before. */
-const SLICE_BUDGET_MS = 8;
-/** A DOM move reconnects well within this grace period. */
-export const DESTROY_DELAY_MS = 10;
-/** Below this many, ordering starts by distance to the viewport costs a layout read for nothing. */
-const ORDER_FROM = 20;
-/** A browser timer holds a signed 32-bit wait; a longer one would fire at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-/**
- * Timers due this close together run in one task: the retries of one failed request share one batch, though a busy
- * page sets their timers some ms apart. Under the statechart's 20 ms slack, so an early one still finds its moment come.
- */
+const SLICE_BUDGET_MS = 8; // well under a long task's 50 ms: input is never blocked by starts
+export const DESTROY_DELAY_MS = 10; // a DOM move reconnects well within it
+const ORDER_FROM = 20; // below this many, ordering by distance to the viewport costs a layout read for nothing
+const LONGEST_TIMER_MS = 2 ** 31 - 1; // a browser timer holds a signed 32-bit wait; a longer one fires at once
+// Timers this close run in one task (a failed request's retries share a batch); under the statechart's 20 ms slack.
 const SAME_MOMENT_MS = 16;
 
 function createPage() {
@@ -24,7 +17,7 @@ function createPage() {
   let startsScheduled = false;
   let starting = false;
   let releaseBatchWindows = () => {};
-  const afterStarts: (() => void)[] = [];
+  const whenStartsOver: (() => void)[] = [];
   const destroying = new WeakMap<Element, ReturnType<typeof setTimeout>>();
   const reconnectListeners = new Set<() => void>();
   let listening = false;
@@ -38,7 +31,7 @@ function createPage() {
     reconnect();
   };
 
-  /** One set of page listeners, and only while a timer or an element waits: a quiet page keeps none of ours. */
+  /** Only while a timer or an element waits: a quiet page keeps no listener of ours. */
   function listenWhileWaiting(): void {
     const wanted = clock.waiting() || reconnectListeners.size > 0;
     if (wanted === listening) return;
@@ -54,7 +47,7 @@ function createPage() {
     starting = true;
     while (queued.size > 0) {
       if (order.length === 0) order = byDistanceToViewport([...queued.keys()]);
-      // Counted from the slice's first start, which for the page's first builds the statechart.
+      // Timed from the slice's first start, which for the page's first builds the statechart.
       let sliceEnd = Infinity;
       while (order.length > 0 && performance.now() < sliceEnd) {
         const host = order.shift()!;
@@ -63,7 +56,6 @@ function createPage() {
         try {
           start?.();
         } catch (error) {
-          // Nothing is thrown into the customer's page: the elements after this one still start.
           logError(`could not start: ${String(error)}`, host);
         }
         if (sliceEnd === Infinity) sliceEnd = performance.now() + SLICE_BUDGET_MS;
@@ -72,16 +64,16 @@ function createPage() {
     }
     starting = startsScheduled = false;
     releaseBatchWindows();
-    // Nothing else on a parsed page is about to ask: the last lookups need not wait out their window.
+    // On a parsed page nothing else is about to ask: the last lookups need not wait out their window.
     if (document.readyState !== 'loading') transport.flush();
-    for (const job of afterStarts.splice(0)) setTimeout(job, 0);
+    for (const resolve of whenStartsOver.splice(0)) setTimeout(resolve, 0);
   }
 
   return {
     transport,
     clock,
 
-    /** Calls `listener` when the browser is back online or the page visible again, until the returned stop. */
+    /** Back online or visible again, until the returned stop. */
     whenReconnected(listener: () => void): () => void {
       reconnectListeners.add(listener);
       listenWhileWaiting();
@@ -91,18 +83,18 @@ function createPage() {
       };
     },
 
-    /** Starts `host` after its connecting task (a framework may bind inputs after inserting); once if queued twice. */
+    /** After the connecting task, where a framework may still bind inputs; once if queued twice. */
     queueStart(host: Element, start: () => void): void {
       queued.set(host, start);
       order = [];
       if (startsScheduled) return;
       startsScheduled = true;
-      // Lookups of elements started over several slices share requests as one task's would.
+      // Lookups started over several slices share requests as one task's would.
       releaseBatchWindows = transport.holdBatchWindows();
       setTimeout(() => void runStarts(), 0);
     },
 
-    /** The few elements `define()` upgraded on a parsed page start in its task, after `whenDefined`'s microtasks. */
+    /** On a parsed page, the few elements `define()` upgraded start in its task, after `whenDefined`'s microtasks. */
     startUpgraded(): void {
       // Not so many that ordering them (a layout read) would lengthen define's task, already the longest.
       if (startsScheduled && document.readyState !== 'loading' && queued.size < ORDER_FROM) {
@@ -110,11 +102,8 @@ function createPage() {
       }
     },
 
-    /** Runs `job` in a task of its own once no element waits to start: React's code never delays a lookup. */
-    afterStarts(job: () => void): void {
-      if (startsScheduled) afterStarts.push(job);
-      else setTimeout(job, 0);
-    },
+    /** Resolves in a task of its own once the starts under way are over: React's code never delays a lookup. */
+    startsOver: () => new Promise<void>((resolve) => whenStartsOver.push(resolve)),
 
     destroyLater(host: Element, destroy: () => void): void {
       clearTimeout(destroying.get(host));
@@ -129,24 +118,21 @@ function createPage() {
 export function createActorClock(changed = () => {}) {
   const timers = new Map<number, { dueAt: number; callback: () => void; handle?: ReturnType<typeof setTimeout> }>();
   let lastId = 0;
-  const fire = (id: number) => {
-    const timer = timers.get(id)!;
-    clearTimeout(timer.handle);
-    timers.delete(id);
-    changed();
-    timer.callback();
-  };
-  /** In their order, in one task, every timer due by `until`. */
+  /** In their order, in one task, every timer due by `until`; an earlier callback may clear a later one. */
   const runDue = (until: number) => {
     const due = [...timers].filter(([, timer]) => timer.dueAt <= until).sort(([, a], [, b]) => a.dueAt - b.dueAt);
-    // An earlier callback may have cleared one.
-    for (const [id] of due) if (timers.has(id)) fire(id);
+    for (const [id, timer] of due) {
+      if (!timers.delete(id)) continue;
+      clearTimeout(timer.handle);
+      changed();
+      timer.callback();
+    }
   };
   const arm = (id: number) => {
-    const { dueAt } = timers.get(id)!;
-    const wait = Math.max(0, dueAt - Date.now());
-    const due = () => (wait > LONGEST_TIMER_MS ? arm(id) : runDue(dueAt + SAME_MOMENT_MS));
-    timers.get(id)!.handle = setTimeout(due, Math.min(wait, LONGEST_TIMER_MS));
+    const timer = timers.get(id)!;
+    const wait = Math.max(0, timer.dueAt - Date.now());
+    const due = () => (wait > LONGEST_TIMER_MS ? arm(id) : runDue(timer.dueAt + SAME_MOMENT_MS));
+    timer.handle = setTimeout(due, Math.min(wait, LONGEST_TIMER_MS));
   };
   return {
     setTimeout(callback: () => void, ms: number): number {
@@ -159,7 +145,7 @@ export function createActorClock(changed = () => {}) {
       clearTimeout(timers.get(id)?.handle);
       if (timers.delete(id)) changed();
     },
-    /** Runs at once, in their order, what came due while the page slept; sets the rest anew. */
+    /** Runs at once what came due while the page slept; sets the rest anew. */
     wake(): void {
       runDue(Date.now());
       for (const [id, { handle }] of timers) {
@@ -172,14 +158,10 @@ export function createActorClock(changed = () => {}) {
 }
 
 let page: ReturnType<typeof createPage> | undefined;
-
 /** Made on first use: importing the library in Node touches no DOM. */
 export const pageWork = () => (page ??= createPage());
 
-/**
- * After parsing while the document loads (the parser connects an element before its children), else after the
- * tasks already queued (a framework appends children after the parent). Returns a cancel.
- */
+/** After parsing (the parser connects an element before its children), else after the tasks queued. Returns a cancel. */
 export function afterChildrenArrive(callback: () => void): () => void {
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', callback, { once: true });
@@ -189,20 +171,19 @@ export function afterChildrenArrive(callback: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Nearest the viewport first; not rendered, last. Every rectangle is read before any element writes: one layout. */
+/** Nearest the viewport first, not rendered last; every rectangle read before any write: one layout. */
 function byDistanceToViewport(hosts: Element[]): Element[] {
   if (hosts.length < ORDER_FROM) return hosts;
-  const height = window.innerHeight;
+  const viewportHeight = window.innerHeight;
   const distance = new Map<Element, number>();
   for (const host of hosts) {
-    const { top, bottom, width, height: tall } = host.getBoundingClientRect();
-    const hidden = width === 0 && tall === 0;
-    distance.set(host, hidden ? Infinity : top > height ? top - height : bottom < 0 ? -bottom : 0);
+    const { top, bottom, width, height } = host.getBoundingClientRect();
+    distance.set(host, width === 0 && height === 0 ? Infinity : Math.max(0, top - viewportHeight, -bottom));
   }
   return hosts.sort((a, b) => distance.get(a)! - distance.get(b)!);
 }
 
-/** `scheduler.yield()` where there is one: the page's input goes first, the remaining starts before other tasks. */
+/** `scheduler.yield()` where there is one: the page's input first, the remaining starts before other tasks. */
 function yieldToPage(): Promise<void> {
   const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
   return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resume) => setTimeout(resume, 0));

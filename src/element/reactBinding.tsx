@@ -74,10 +74,7 @@ export function AnchorBinding(props: { host: HTMLElement; actor: MaterialDownloa
   return null;
 }
 
-/**
- * The actor's view, the same object while an equal one follows: React 19's own store hook does what
- * `@xstate/react`'s `useSelector` does through a CommonJS shim for older Reacts (the shim broke Vite's dev server).
- */
+/** The actor's view, the same object while equal: `@xstate/react`'s `useSelector` without its CommonJS shim. */
 function useView(actor: MaterialDownloadActor): MaterialDownloadView {
   const last = useRef<MaterialDownloadView | null>(null);
   const subscribe = useCallback(

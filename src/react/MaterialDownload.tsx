@@ -13,7 +13,6 @@ import { LINK_CHANGE_EVENT, type LinkChangeDetail } from '../element/dom.js';
 import type { HTMLMaterialDownloadElement, LinkChangeEvent } from '../element/globalTypes.js';
 import { logError } from '../log.js';
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadProperties } from '../machine/attributes.js';
-import './reactJsx.js';
 
 /**
  * The component's props: the element's inputs by property name, what to do on each settling, and the anchor.
@@ -25,13 +24,11 @@ export interface MaterialDownloadProps extends MaterialDownloadProperties {
   /** The anchor the element binds: its first child must be an `<a>`. */
   children?: ReactNode;
   /**
-   * A link your server resolved for these inputs (e.g. with `resolveLinks`): rendered as the anchor's `href`, with
-   * `resolved` on the host, so the element shows it from the first paint and asks nothing (a signed link is
-   * refreshed before it expires). It takes a single `<a>` element as `children`; with anything else it is ignored,
-   * with an error in the console.
+   * A link your server resolved for these inputs (`resolveLinks`), shown from the first paint: the anchor's `href`,
+   * with `resolved` on the host. Only with a single `<a>` element as `children`; else ignored, with an error.
    */
   link?: string | null;
-  /** Passed to the host element. */
+  /** For the host element. */
   id?: string;
   className?: string;
 }
@@ -42,10 +39,8 @@ const hydratedOnTheClient = () => true;
 const notOnTheServer = () => false;
 
 /**
- * `<cm-material-download>` the React way: renders the tag under `defer-hydration` and lets it go once
- * hydrated, so nothing differs from the server's HTML. It listens through a ref: React 19 attaches no
- * custom-element listeners during hydration (React issue #35446), which would lose the first settling.
- *
+ * `<cm-material-download>` the React way: under `defer-hydration` until hydrated, so nothing differs from the
+ * server's HTML; it listens through a ref, as React 19 attaches no custom-element listeners while hydrating (#35446).
  * @example
  * ```tsx
  * <MaterialDownload organizationId="org-1" articleId="A-100" type="pbr" onLinkChange={setLink}>
@@ -71,7 +66,7 @@ export function MaterialDownload({ onLinkChange, children, id, className, link, 
 
   const anchor = isAnchor(children) ? children : null;
   const resolvedLink = link && anchor ? link : null;
-  // In an effect, not the render: none on the server; once per link, StrictMode's second mount included.
+  // In an effect: none on the server; once per link, StrictMode's second mount included.
   const linkIgnored = link && !anchor ? link : null;
   const reportedIgnored = useRef<string | null>(null);
   useEffect(() => {
