@@ -18,7 +18,7 @@ export type { BatchOptions, ConfigureOptions, MaterialDownloadConfig, RetryOptio
 export type { MaterialDownloadInspector } from './element/inspection.js';
 export type { DecodedTransition } from './debug/debugging.js';
 export type { LinkSettling } from './machine/materialDownload.types.js';
-export type { Reason } from './machine/reasons.js';
+export type { Reason } from './machine/materialDownload.types.js';
 export {
   DOWNLOAD_TYPES,
   type DimensionsKey,

@@ -1,4 +1,4 @@
-import { REASON_NAMES, type Reason } from '../../src/machine/reasons';
+import { REASON_NAMES, type Reason } from '../../src/machine/materialDownload.types';
 import { REASONS } from '../../src/inspector/words';
 import { markdownBlock, tableCell as cell, withBlock } from './markdownBlock';
 

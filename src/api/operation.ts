@@ -1,6 +1,6 @@
 /** The two operations, and how an answer to them becomes a safe link, or the failure its GraphQL errors say. */
 import { MESSAGES, type LinkKind, type LinkRequest } from '../machine/inputs.js';
-import { isRefusalCode } from '../machine/reasons.js';
+import { isRefusalCode } from '../machine/materialDownload.types.js';
 import {
   invalidResponse,
   isObject,

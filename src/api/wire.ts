@@ -1,7 +1,7 @@
 /** One request on the wire (`fetch` itself: docs/performance.md), its failure and retry, and the provider's clock. */
 import { readLinkExpiry, readSigningTime } from '../machine/linkExpiry.js';
 import type { LookupFailure } from '../machine/materialDownload.types.js';
-import type { FailureReason } from '../machine/reasons.js';
+import type { FailureReason } from '../machine/materialDownload.types.js';
 import type { RetryOptions } from './config.js';
 
 /** A failed lookup, carrying the fields the machine reads (readLookupFailure); its message is what the console shows. */

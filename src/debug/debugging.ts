@@ -2,8 +2,7 @@ import type { InspectionEvent } from 'xstate';
 import { LOG_PREFIX } from '../log.js';
 import type { MaterialDownloadContext } from '../machine/materialDownload.types.js';
 import { ATTRIBUTES } from '../machine/attributes.js';
-import { describeRequest } from '../machine/reasons.js';
-import { REQUIRED_INPUTS } from '../machine/inputs.js';
+import { REQUIRED_INPUTS, type LinkRequest } from '../machine/inputs.js';
 
 /**
  * One transition the machine took, in the words the debug log, the inspector and the tests use.
@@ -144,3 +143,10 @@ function report(host: HTMLElement, event: InspectionEvent, { hook, debug, held, 
 /** Loaded only to debug or inspect: `cm-material-download.debug.js` beside the element's files, or in the inspector. */
 export const debugging = { decodeTransition, report };
 export type Debugging = typeof debugging;
+
+/** What was asked for, in words: `thumbnail 10x10cm for A-100 of org-1`. */
+export function describeRequest(request: LinkRequest): string {
+  const size = request.kind === 'thumbnail' ? request.assignmentType.replace(/^THUMBNAIL_|_(?=CM$|IN$)/g, '') : null;
+  const details = [size, request.resolution, request.fileType].filter(Boolean).map((word) => word!.toLowerCase());
+  return [request.kind, ...details, 'for', request.articleId, 'of', request.organizationId].join(' ');
+}

@@ -1,8 +1,7 @@
 import { ATTRIBUTES, INPUT_NAMES, type MaterialDownloadInputs } from '../machine/attributes.js';
 import { connect, viewsEqual, type MaterialDownloadView } from '../machine/connect.js';
 import { takesResolvedLink, type MaterialDownloadActor } from '../machine/materialDownload.machine.js';
-import type { LinkSettling } from '../machine/materialDownload.types.js';
-import type { Reason } from '../machine/reasons.js';
+import type { LinkSettling, Reason } from '../machine/materialDownload.types.js';
 import { logError } from '../log.js';
 import { toSafeHref } from '../api/operation.js';
 import { tried } from '../api/wire.js';

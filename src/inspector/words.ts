@@ -1,5 +1,6 @@
 import type { LinkRequest } from '../machine/inputs.js';
-import { describeRequest, isRefusalCode, type Reason } from '../machine/reasons.js';
+import { describeRequest } from '../debug/debugging.js';
+import { isRefusalCode, type Reason } from '../machine/materialDownload.types.js';
 import type { TransitionEntry } from './transitionLog.js';
 
 // What each reason means and what fixes it: the panel's words, and the README's troubleshooting table.

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { MaterialDownloadMachine, MaterialDownloadState } from './materialDownload.machine.js';
-import type { LinkSettling } from './materialDownload.types.js';
-import type { Reason } from './reasons.js';
+import type { LinkSettling, Reason } from './materialDownload.types.js';
 
 /** What the host and its anchor show for one snapshot. */
 export interface MaterialDownloadView {

@@ -17,5 +17,5 @@ export type * from './materialDownload.types.js';
 export { connect, viewsEqual, SHOWN_AS, type MaterialDownloadView } from './connect.js';
 export { validateInputs, MESSAGES, invalidValueMessage, changesValidation } from './inputs.js';
 export type { LinkRequest, LinkKind, Validation } from './inputs.js';
-export { REASON_NAMES, type Reason } from './reasons.js';
+export { REASON_NAMES, type Reason } from './materialDownload.types.js';
 export * from './attributes.js';

@@ -13,7 +13,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { readLinkExpiry, renewalDueAt } from './linkExpiry.js';
-import { isReason } from './reasons.js';
+import { isReason } from './materialDownload.types.js';
 import type {
   LinkSettling,
   LookupFailure,

@@ -6,4 +6,4 @@
  */
 export { resolveLinks, type ResolveLinksOptions, type ResolvedLink, type ServerLinkRequest } from './resolveLinks.js';
 export { createLinkProxy, type LinkProxyOptions } from './linkProxy.js';
-export type { Reason } from '../machine/reasons.js';
+export type { Reason } from '../machine/materialDownload.types.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure, readLink } from '../../src/api/operation';
 import { LookupError, type OperationResult } from '../../src/api/wire';
-import { REFUSAL_CODES } from '../../src/machine/reasons';
+import { REFUSAL_CODES } from '../../src/machine/materialDownload.types';
 import { explainReason } from '../../src/inspector/words';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTE_DOCS } from '../../dev/manifest/attributes';
-import { REASON_NAMES } from '../../src/machine/reasons';
+import { REASON_NAMES } from '../../src/machine/materialDownload.types';
 import { REASONS } from '../../src/inspector/words';
 
 /** What the customer's page downloads: checked on the files `npm run build` wrote. */

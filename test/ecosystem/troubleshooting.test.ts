@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REASONS_END, REASONS_START, reasonsBlock } from '../../dev/manifest/reasonsTable';
-import { REASON_NAMES } from '../../src/machine/reasons';
+import { REASON_NAMES } from '../../src/machine/materialDownload.types';
 import { collectConsoleMessages, PLACEHOLDER } from './support/consoleMessages';
 
 /**

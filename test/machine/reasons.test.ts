@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphqlFailure } from '../../src/api/operation';
-import { REFUSAL_CODES } from '../../src/machine/reasons';
+import { REFUSAL_CODES } from '../../src/machine/materialDownload.types';
 import { explainReason, REASONS } from '../../src/inspector/words';
 import type { LinkRequest } from '../../src/machine/inputs';
 
