@@ -102,8 +102,9 @@ function createPage() {
       }
     },
 
-    /** Resolves in a task of its own once the starts under way are over: React's code never delays a lookup. */
-    startsOver: () => new Promise<void>((resolve) => whenStartsOver.push(resolve)),
+    /** Resolves in a task of its own once no element waits to start: React's code never delays a lookup. */
+    startsOver: () =>
+      new Promise<void>((resolve) => (startsScheduled ? whenStartsOver.push(resolve) : setTimeout(resolve, 0))),
 
     destroyLater(host: Element, destroy: () => void): void {
       clearTimeout(destroying.get(host));
