@@ -140,8 +140,8 @@ function report(host: HTMLElement, event: InspectionEvent, { hook, debug, held, 
   if (line) console.debug(line);
 }
 
-/** Loaded only to debug or inspect: `cm-material-download.debug.js` beside the element's files, or in the inspector. */
-export const debugging = { decodeTransition, report };
+/** Loaded only to debug or inspect; shared by every copy on the page, so `debugLine` stays for earlier ones. */
+export const debugging = { decodeTransition, debugLine, report };
 export type Debugging = typeof debugging;
 
 /** What was asked for, in words: `thumbnail 10x10cm for A-100 of org-1`. */

@@ -75,7 +75,8 @@ function ownObserver(host: HTMLElement): Observe {
     const held =
       event.type === '@xstate.microstep' ? tried(() => event.actorRef.getSnapshot() as { value: unknown }) : undefined;
     const moment = { hook, debug, held, now: Date.now(), aheadBy: debug ? pageWork().transport.clock.aheadBy() : null };
-    withDebugging((debugging) => debugging?.report(host, event, moment));
+    // A copy of an earlier version may have loaded debugging code without `report`: that copy's log stays silent.
+    withDebugging((debugging) => debugging?.report?.(host, event, moment));
   };
 }
 
