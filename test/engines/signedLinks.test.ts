@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
-import { BUILDS, type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
+import { type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine, itNeeding, type Need } from './support/engine';
 import { LinkTimeline, signedEndpoint, type Shown } from './support/linkTimeline';
-import { useEngine } from './support/useEngine';
+import { describeEachBuild } from './support/useEngine';
 
 /**
  * Signed links that never go stale, against the local provider signing with
@@ -12,8 +12,6 @@ import { useEngine } from './support/useEngine';
  * moment one expires first, and caught up with when a page that slept is
  * shown again. What each anchor showed is recorded in the page, with when.
  */
-
-const browser = useEngine();
 
 const STYLES = ['azure', 's3', 'gcs', 'cloudfront'] as const satisfies readonly LinkStyle[];
 /** One lookup per element, each with a file of its own: the provider's log tells their requests apart. */
@@ -35,7 +33,7 @@ const untilPast = async (moment: number) => {
   while (Date.now() <= moment) await new Promise((resume) => setTimeout(resume, moment - Date.now() + 1));
 };
 
-describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
+describeEachBuild(`%s in ${engine.name}`, (build, browser) => {
   let I: CustomerPage;
   let timeline: LinkTimeline;
 

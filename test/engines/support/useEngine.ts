@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
-import { CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
+import { BUILDS, CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
 import type { DriverBrowser } from '../../support/driver';
 import { oncePerWorker } from '../../support/perWorker';
 import { engine } from './engine';
@@ -95,4 +95,17 @@ export function useEngine(): EngineSuite {
       return `${SERVED}${name}`;
     },
   };
+}
+
+/**
+ * A suite for each build (`title` names it, `%s` the build), each on providers of its own
+ * (`useEngine`) and its tests one after another. Where the engine's driver drives pages side by
+ * side, the two builds' suites run side by side: a suite that mostly waits for links to age or
+ * clocks to run waits once for both builds, not twice. Each suite's provider logs, holds and
+ * clears requests of its own build's pages only.
+ */
+export function describeEachBuild(title: string, tests: (build: Build, browser: EngineSuite) => void): void {
+  (engine.pagesSideBySide ? describe.concurrent : describe.sequential).each(BUILDS)(title, (build) => {
+    describe.sequential('one test at a time, on providers of its own', () => tests(build, useEngine()));
+  });
 }
