@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import type { Provider } from '../../dev/provider/server.js';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
-import { type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
+import { BUILDS, type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine } from './support/engine';
 import { LinkTimeline, type Shown } from './support/linkTimeline';
-import { describeEachBuild, type EngineSuite } from './support/useEngine';
+import { describeSideBySide, type EngineSuite } from './support/useEngine';
 
 /**
  * A visitor whose clock is wrong, against the local provider signing with
@@ -59,8 +59,13 @@ const READINGS = [
   },
 ];
 
-describeEachBuild(`%s in ${engine.name}`, (build, browser) => {
-  describe.each(CLOCKS)('a visitor whose clock is %s', (_, clockOffsetMs) => {
+/** Each build with each clock: four suites, side by side where pages can be (each mostly waits for a refresh). */
+const CASES = BUILDS.flatMap((build) => CLOCKS.map(([clock, clockOffsetMs]) => ({ build, clock, clockOffsetMs })));
+
+describeSideBySide(
+  CASES,
+  ({ build, clock }) => `${build} in ${engine.name}: a visitor whose clock is ${clock}`,
+  ({ build, clockOffsetMs }, browser) => {
     for (const { name, provider, exposeDate, timed } of READINGS) {
       it(name, async () => {
         const I: CustomerPage = await browser.open(build, { clockOffsetMs });
@@ -124,8 +129,8 @@ describeEachBuild(`%s in ${engine.name}`, (build, browser) => {
         expect(await I.consoleWarnings()).toEqual([]);
       });
     }
-  });
-});
+  },
+);
 
 /** The requests that carried this element's lookup. */
 function lookupsFor(provider: Provider, lookup: Attributes) {

@@ -98,14 +98,25 @@ export function useEngine(): EngineSuite {
 }
 
 /**
- * A suite for each build (`title` names it, `%s` the build), each on providers of its own
- * (`useEngine`) and its tests one after another. Where the engine's driver drives pages side by
- * side, the two builds' suites run side by side: a suite that mostly waits for links to age or
- * clocks to run waits once for both builds, not twice. Each suite's provider logs, holds and
- * clears requests of its own build's pages only.
+ * A suite for each case (`title(item)` names it), each on providers of its own (`useEngine`) and its
+ * tests one after another. Where the engine's driver drives pages side by side, the suites run side
+ * by side: suites that mostly wait for links to age or clocks to run wait together, not in turn.
+ * Each suite's provider logs, holds and clears the requests of its own pages only.
  */
+export function describeSideBySide<T>(
+  cases: readonly T[],
+  title: (item: T) => string,
+  tests: (item: T, browser: EngineSuite) => void,
+): void {
+  const suite = engine.pagesSideBySide ? describe.concurrent : describe.sequential;
+  for (const item of cases) {
+    suite(title(item), () => {
+      describe.sequential('one test at a time, on providers of its own', () => tests(item, useEngine()));
+    });
+  }
+}
+
+/** A suite for each build (`title` names it, `%s` the build): see describeSideBySide. */
 export function describeEachBuild(title: string, tests: (build: Build, browser: EngineSuite) => void): void {
-  (engine.pagesSideBySide ? describe.concurrent : describe.sequential).each(BUILDS)(title, (build) => {
-    describe.sequential('one test at a time, on providers of its own', () => tests(build, useEngine()));
-  });
+  describeSideBySide(BUILDS, (build) => title.replace('%s', build), tests);
 }
