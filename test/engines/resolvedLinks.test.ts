@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readLink, toOperation } from '../../src/api/operation';
 import { validateInputs } from '../../src/machine/inputs';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
-import { BUILDS, UNTIL, type Attributes, type Build, type CustomerPage, type ElementId } from '../support/customerPage';
+import { UNTIL, type Attributes, type Build, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine } from './support/engine';
 import { signedEndpoint } from './support/linkTimeline';
-import { useEngine } from './support/useEngine';
+import { describeEachBuild } from './support/useEngine';
 
 /**
  * Links the page's server resolved: the element arrives in the HTML as a server sends it, with
@@ -15,8 +15,6 @@ import { useEngine } from './support/useEngine';
  * invalid inputs or an anchor whose href is no http(s) URL look up (or not) as always. A recorder
  * in the page's head hears every write on the elements from before they are parsed.
  */
-
-const browser = useEngine();
 
 const A100_PBR: Attributes = { 'organization-id': 'org-1', 'article-id': 'A-100', type: 'pbr' };
 const A103_PBR: Attributes = { 'organization-id': 'org-1', 'article-id': 'A-103', type: 'pbr' };
@@ -103,33 +101,33 @@ function serverPage(build: Build, elements: ServerElement[], inlineScript = ''):
 `;
 }
 
-/** What the site's server does before it sends the page: looks the link up as the element would, over HTTP. */
-async function resolveOnServer(attributes: Attributes, endpoint = browser.provider.graphqlUrl): Promise<string> {
-  const validation = validateInputs({
-    organizationId: attributes['organization-id'],
-    articleId: attributes['article-id'],
-    type: attributes.type,
-  });
-  if (!validation.ok) throw new Error(validation.error);
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(toOperation(validation.request)),
-  });
-  const href = readLink(validation.request.kind, (await response.json()) as object);
-  if (!href) throw new Error(`the provider has no link for ${JSON.stringify(attributes)}`);
-  return href;
-}
-
 const untilPast = async (moment: number) => {
   while (Date.now() <= moment) await new Promise((resume) => setTimeout(resume, moment - Date.now() + 1));
 };
 
-/** The provider's link for these inputs, unsigned as the suite's provider hands it out. */
-const fileOf = (attributes: Attributes) =>
-  `${browser.provider.origin}/files/${attributes['organization-id']}/${attributes['article-id']}/${attributes.type}-DONE_DEFAULT-MEDIUM-EXR.zip`;
+describeEachBuild(`%s in ${engine.name}: links the page's server resolved`, (build, browser) => {
+  /** What the site's server does before it sends the page: looks the link up as the element would, over HTTP. */
+  async function resolveOnServer(attributes: Attributes, endpoint = browser.provider.graphqlUrl): Promise<string> {
+    const validation = validateInputs({
+      organizationId: attributes['organization-id'],
+      articleId: attributes['article-id'],
+      type: attributes.type,
+    });
+    if (!validation.ok) throw new Error(validation.error);
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(toOperation(validation.request)),
+    });
+    const href = readLink(validation.request.kind, (await response.json()) as object);
+    if (!href) throw new Error(`the provider has no link for ${JSON.stringify(attributes)}`);
+    return href;
+  }
 
-describe.each(BUILDS)(`%s in ${engine.name}: links the page's server resolved`, (build) => {
+  /** The provider's link for these inputs, unsigned as the suite's provider hands it out. */
+  const fileOf = (attributes: Attributes) =>
+    `${browser.provider.origin}/files/${attributes['organization-id']}/${attributes['article-id']}/${attributes.type}-DONE_DEFAULT-MEDIUM-EXR.zip`;
+
   let I: CustomerPage;
 
   async function openServerPage(elements: ServerElement[], inlineScript = ''): Promise<void> {

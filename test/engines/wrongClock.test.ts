@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LinkStyle } from '../../dev/provider/link-signing.js';
 import type { Provider } from '../../dev/provider/server.js';
 import { readLinkExpiry } from '../../src/machine/linkExpiry';
 import { BUILDS, type Attributes, type CustomerPage, type ElementId } from '../support/customerPage';
 import { engine } from './support/engine';
 import { LinkTimeline, type Shown } from './support/linkTimeline';
-import { useEngine } from './support/useEngine';
+import { describeSideBySide, type EngineSuite } from './support/useEngine';
 
 /**
  * A visitor whose clock is wrong, against the local provider signing with
@@ -17,8 +17,6 @@ import { useEngine } from './support/useEngine';
  * when they were signed, and Azure and CloudFront links say nothing the
  * element could check its clock with.
  */
-
-const browser = useEngine();
 
 const HOUR = 3_600_000;
 const CLOCKS = [
@@ -49,27 +47,32 @@ const expiryOf = (shown: Shown) => readLinkExpiry(shown.href!)!;
 const READINGS = [
   {
     name: 'the page reads the provider’s Date (same origin)',
-    provider: () => browser.provider,
+    provider: (browser: EngineSuite) => browser.provider,
     exposeDate: true,
     timed: STYLES,
   },
   {
     name: 'the provider’s Date is not readable (another origin, Date not exposed)',
-    provider: () => browser.elsewhere,
+    provider: (browser: EngineSuite) => browser.elsewhere,
     exposeDate: false,
     timed: STYLES.filter((style) => SIGNING_TIME_STYLES.includes(style)),
   },
 ];
 
-describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
-  describe.each(CLOCKS)('a visitor whose clock is %s', (_, clockOffsetMs) => {
+/** Each build with each clock: four suites, side by side where pages can be (each mostly waits for a refresh). */
+const CASES = BUILDS.flatMap((build) => CLOCKS.map(([clock, clockOffsetMs]) => ({ build, clock, clockOffsetMs })));
+
+describeSideBySide(
+  CASES,
+  ({ build, clock }) => `${build} in ${engine.name}: a visitor whose clock is ${clock}`,
+  ({ build, clockOffsetMs }, browser) => {
     for (const { name, provider, exposeDate, timed } of READINGS) {
       it(name, async () => {
         const I: CustomerPage = await browser.open(build, { clockOffsetMs });
         const timeline = new LinkTimeline(I);
         await timeline.record();
         const endpointOf = (style: LinkStyle) =>
-          provider().graphqlUrlFor({ linkStyle: style, linkLifetimeMs: LIFETIME_MS, exposeDate });
+          provider(browser).graphqlUrlFor({ linkStyle: style, linkLifetimeMs: LIFETIME_MS, exposeDate });
         const untimed = STYLES.filter((style) => !timed.includes(style));
         // Those the element cannot time come first: their links arrive before a signed link of another
         // style has told the page anything of the provider's clock.
@@ -83,7 +86,8 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
           await timeline.linksShown(added, 1);
         }
         const idOf = (style: LinkStyle) => ids.get(style)!;
-        const lookupsOf = (style: LinkStyle) => lookupsFor(provider(), LOOKUPS[style as (typeof STYLES)[number]]);
+        const lookupsOf = (style: LinkStyle) =>
+          lookupsFor(provider(browser), LOOKUPS[style as (typeof STYLES)[number]]);
 
         // Each timed link replaced by a fresh one: the refresh came.
         await timeline.linksShown(timed.map(idOf), 2);
@@ -125,8 +129,8 @@ describe.each(BUILDS)(`%s in ${engine.name}`, (build) => {
         expect(await I.consoleWarnings()).toEqual([]);
       });
     }
-  });
-});
+  },
+);
 
 /** The requests that carried this element's lookup. */
 function lookupsFor(provider: Provider, lookup: Attributes) {

@@ -13,6 +13,12 @@ export interface Engine {
   driver: string;
   /** Why this engine's driver cannot express what a check needs. */
   cannot: Partial<Record<Need, string>>;
+  /**
+   * Whether two pages can run side by side, each as a visitor sees it (visible, its timers on time):
+   * puppeteer's pages have a browser context each (in Firefox a window each, see puppeteerDriver);
+   * classic WebDriver's one session has one current window.
+   */
+  pagesSideBySide: boolean;
   launch(): Promise<DriverBrowser>;
 }
 
@@ -21,6 +27,7 @@ const ALL: Record<EngineName, Engine> = {
     name: 'chromium',
     driver: 'puppeteer-core over the DevTools protocol',
     cannot: {},
+    pagesSideBySide: true,
     launch: () => launchPuppeteer('chromium'),
   },
   firefox: {
@@ -31,6 +38,7 @@ const ALL: Record<EngineName, Engine> = {
       pageLifecycle: 'WebDriver BiDi cannot freeze or hide a page',
       backForwardCache: 'driven over WebDriver BiDi, Firefox loads the page anew on Back instead of restoring it',
     },
+    pagesSideBySide: true,
     launch: () => launchPuppeteer('firefox'),
   },
   webkit: {
@@ -41,6 +49,7 @@ const ALL: Record<EngineName, Engine> = {
       cpuThrottling: 'classic WebDriver has no CPU throttling',
       pageLifecycle: 'classic WebDriver cannot freeze or hide a page',
     },
+    pagesSideBySide: false,
     launch: launchWebKit,
   },
 };

@@ -28,7 +28,9 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<D
       const reused = spare.pop();
       if (reused) return reused;
       const context = await browser.createBrowserContext();
-      const page = await context.newPage();
+      // Firefox shows only the newest tab of a window: the others are hidden, their timers slowed to
+      // about one a second. A window each keeps every page visible, as a visitor's, beside another.
+      const page = await context.newPage(engine === 'firefox' ? { type: 'window' } : {});
       // A failed wait says what it waited for before the test's own timeout cuts it short.
       page.setDefaultTimeout(20_000);
       return pageDriver(page, engine, (done) => spare.push(done));

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { startProvider, type Provider } from '../../../dev/provider/server.js';
-import { CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
+import { BUILDS, CustomerPage, type Build, type OpenOptions } from '../../support/customerPage';
 import type { DriverBrowser } from '../../support/driver';
 import { oncePerWorker } from '../../support/perWorker';
 import { engine } from './engine';
@@ -95,4 +95,28 @@ export function useEngine(): EngineSuite {
       return `${SERVED}${name}`;
     },
   };
+}
+
+/**
+ * A suite for each case (`title(item)` names it), each on providers of its own (`useEngine`) and its
+ * tests one after another. Where the engine's driver drives pages side by side, the suites run side
+ * by side: suites that mostly wait for links to age or clocks to run wait together, not in turn.
+ * Each suite's provider logs, holds and clears the requests of its own pages only.
+ */
+export function describeSideBySide<T>(
+  cases: readonly T[],
+  title: (item: T) => string,
+  tests: (item: T, browser: EngineSuite) => void,
+): void {
+  const suite = engine.pagesSideBySide ? describe.concurrent : describe.sequential;
+  for (const item of cases) {
+    suite(title(item), () => {
+      describe.sequential('one test at a time, on providers of its own', () => tests(item, useEngine()));
+    });
+  }
+}
+
+/** A suite for each build (`title` names it, `%s` the build): see describeSideBySide. */
+export function describeEachBuild(title: string, tests: (build: Build, browser: EngineSuite) => void): void {
+  describeSideBySide(BUILDS, (build) => title.replace('%s', build), tests);
 }
