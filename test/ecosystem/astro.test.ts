@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { startProvider, type Provider } from '../../dev/provider/server.js';
 import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
 import { installWithTarball, type PackageNeeds } from './support/installs';
-import { cleanNpmEnv, packPackage } from './support/pack';
+import { cleanNpmEnv, packPackage, removeInBackground } from './support/pack';
 
 /**
  * examples/astro as an Astro developer uses it, from the packed package: installed, built with
@@ -83,8 +83,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await provider?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-}, 60_000);
+  if (scratch) removeInBackground(scratch);
+});
 
 /** `astro dev`, or the built Node server, of the app on a free port. */
 async function startAstro(command: 'built' | 'dev'): Promise<AppServer> {

@@ -12,7 +12,7 @@ import { freePort, startAppServer, type AppServer } from './support/appServer';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
 import { cpuSlots } from './support/cpuSlots';
 import { installWithTarball as installExample } from './support/installs';
-import { cleanNpmEnv, packPackage } from './support/pack';
+import { cleanNpmEnv, packPackage, removeInBackground } from './support/pack';
 
 /**
  * The package as npm would publish it, used the way a React, a Next.js, a
@@ -325,9 +325,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await provider?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-  // Six installed apps are some hundred thousand files: 15 s to remove on a quiet machine, a minute on a busy one.
-}, 120_000);
+  if (scratch) removeInBackground(scratch);
+});
 
 /**
  * For the enclosing describe: the app served by what `start` starts, open in a watched page of the
