@@ -228,7 +228,7 @@ export class CustomerPage {
     this.visited = true;
     await this.driver.evaluate(
       (items, forget) => {
-        // A driver with one window for every test (WebKit's) keeps the origin's storage and cookies.
+        // A page a driver kept from a former test (each does) keeps the origin's storage and cookies.
         if (forget) {
           for (const store of ['localStorage', 'sessionStorage'] as const) {
             try {

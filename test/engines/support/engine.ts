@@ -15,8 +15,8 @@ export interface Engine {
   cannot: Partial<Record<Need, string>>;
   /**
    * Whether two pages can run side by side, each as a visitor sees it (visible, its timers on time):
-   * puppeteer's pages have a browser context each (in Firefox a window each, see puppeteerDriver);
-   * classic WebDriver's one session has one current window.
+   * puppeteer's have a browser context each (in Firefox a window each, see puppeteerDriver), WebKit's
+   * a WebDriver session and an X display each (see webkitDriver).
    */
   pagesSideBySide: boolean;
   launch(): Promise<DriverBrowser>;
@@ -49,7 +49,7 @@ const ALL: Record<EngineName, Engine> = {
       cpuThrottling: 'classic WebDriver has no CPU throttling',
       pageLifecycle: 'classic WebDriver cannot freeze or hide a page',
     },
-    pagesSideBySide: false,
+    pagesSideBySide: true,
     launch: launchWebKit,
   },
 };

@@ -11,7 +11,7 @@ import type { DriverBrowser, DriverPage } from '../../support/driver';
  *
  * A new browser context and page cost about a second on two cores, several
  * times a test's page load. So a page a test is done with goes back to a
- * pool on `about:blank` (as WebKit's one session does; the page model clears
+ * pool on `about:blank` (as WebKit's sessions do; the page model clears
  * storage as it opens), its CPU back to full speed, unless the test went
  * offline or froze it: such a page closes with its context.
  */

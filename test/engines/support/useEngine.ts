@@ -23,6 +23,9 @@ export interface EngineSuite {
   servePage(html: string): Promise<string>;
 }
 
+/** How many suites of a file run side by side: Vitest's `maxConcurrency` (its default, 5). */
+const SUITES_AT_ONCE = 5;
+
 /** Where the provider serves the pages a test wrote (`servePage`). */
 const SERVED = '/served/';
 
@@ -109,6 +112,14 @@ export function describeSideBySide<T>(
   tests: (item: T, browser: EngineSuite) => void,
 ): void {
   const suite = engine.pagesSideBySide ? describe.concurrent : describe.sequential;
+  // A page each for the suites that run at once, made before any test: a page may start a browser
+  // window (WebKit's), which would take a running test's CPU and its timeout.
+  beforeAll(async () => {
+    const browser = await browserOfThisWorker();
+    const atOnce = engine.pagesSideBySide ? Math.min(cases.length, SUITES_AT_ONCE) : 1;
+    const pages = await Promise.all(Array.from({ length: atOnce }, () => browser.newPage()));
+    await Promise.all(pages.map((page) => page.close()));
+  });
   for (const item of cases) {
     suite(title(item), () => {
       describe.sequential('one test at a time, on providers of its own', () => tests(item, useEngine()));

@@ -1,12 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { findWebKit, startWebKitDriver, startXvfb } from '../../support/webkit.js';
+import { findWebKit, startWebKitDriver, startXvfb, type WebKitPaths } from '../../support/webkit.js';
 import type { DriverBrowser, DriverPage } from '../../support/driver';
 
 /**
  * WebKitGTK's MiniBrowser, driven over classic WebDriver: a dozen lines of
  * fetch cover the four commands the model needs (a client library would add
- * a dependency and start no faster). Each call starts its own Xvfb and
- * WebKitWebDriver, which holds one session, and stops both by PID.
+ * a dependency and start no faster). A session has one window, so each page
+ * open at once gets a window of its own: its own Xvfb, WebKitWebDriver and
+ * session, started when every other is in use and kept for later pages. All
+ * stop by PID when the worker exits.
  */
 export async function launchWebKit(): Promise<DriverBrowser> {
   const paths = findWebKit();
@@ -20,20 +22,30 @@ export async function launchWebKit(): Promise<DriverBrowser> {
   // The browser lives as long as the test worker (see oncePerWorker): it stops with it.
   process.once('exit', stopAll);
   try {
-    const xvfb = await startXvfb(paths.xvfb);
-    started.push(xvfb.process);
-    const driver = await startWebKitDriver(paths.driver, xvfb.display);
-    started.push(driver.process);
-    const session = await Session.start(driver.url, paths.miniBrowser);
-    const window: WindowState = { pristine: null };
+    const spare = [await startWindow(paths, started)];
     return {
-      version: `MiniBrowser (WebKitGTK) ${session.browserVersion}`,
-      newPage: () => Promise.resolve(pageDriver(session, window)),
+      version: `MiniBrowser (WebKitGTK) ${spare[0]!.session.browserVersion}`,
+      async newPage() {
+        const window = spare.pop() ?? (await startWindow(paths, started));
+        return pageDriver(window, () => spare.push(window));
+      },
     };
   } catch (error) {
     stopAll();
     throw error;
   }
+}
+
+/**
+ * A window on an X display of its own: MiniBrowser windows that share one are visible and keep
+ * their timers, but only the newest has focus (`document.hasFocus()`), which a visitor's page has.
+ */
+async function startWindow(paths: WebKitPaths, started: ChildProcess[]): Promise<SessionWindow> {
+  const xvfb = await startXvfb(paths.xvfb);
+  started.push(xvfb.process);
+  const driver = await startWebKitDriver(paths.driver, xvfb.display);
+  started.push(driver.process);
+  return { session: await Session.start(driver.url, paths.miniBrowser), pristine: null };
 }
 
 /** What a classic WebDriver endpoint answers: `value`, or `value.error` with a message. */
@@ -82,12 +94,14 @@ async function command(url: string, method: string, body?: unknown): Promise<unk
   return value;
 }
 
-/** What the one window shows between tests: the page a former test's close() loaded, untouched since. */
-interface WindowState {
+/** A session's one window, and what it shows between tests: the page a former test's close() loaded, untouched since. */
+interface SessionWindow {
+  session: Session;
   pristine: string | null;
 }
 
-function pageDriver(session: Session, window: WindowState): DriverPage {
+function pageDriver(window: SessionWindow, release: () => void): DriverPage {
+  const { session } = window;
   return {
     get pristine() {
       return window.pristine;
@@ -106,11 +120,13 @@ function pageDriver(session: Session, window: WindowState): DriverPage {
     throttleCpu: () => Promise.reject(new Error('classic WebDriver has no command to throttle the CPU')),
     setLifecycle: () => Promise.reject(new Error('classic WebDriver has no command to hide or freeze a page')),
     goBack: async () => void (await session.send('POST', '/back', {})),
-    // The one window stays for the next test: loading a page ends this one's requests and timers.
+    // The window stays for a later page: loading a page ends this one's requests and timers.
+    // A window whose page would not load is not handed out again.
     async close(next) {
       window.pristine = null;
       await session.send('POST', '/url', { url: next ?? 'about:blank' });
       window.pristine = next ?? null;
+      release();
     },
   };
 }
